@@ -1,0 +1,80 @@
+/**
+ * `npm test`: every check, in the order a failure is cheapest to find.
+ *   1. message catalogs complete in all five languages (the shared locale-check)
+ *   2. types (react-router typegen + tsc)
+ *   3. production build (the integration and browser tests run the real build)
+ *   4. unit and integration tests (Vitest; PostgreSQL too when TEST_DATABASE_URL is set)
+ *   5. browser tests (Playwright with the system Chromium)
+ * Ends with one summary line: "tests: N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'test-results');
+fs.mkdirSync(reports, { recursive: true });
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+const localeCheck = path.resolve(root, '../shared/tools/locale-check');
+if (fs.existsSync(localeCheck)) {
+  if (run('locale check', process.execPath, [localeCheck, root])) passed++;
+  else failed++;
+} else {
+  console.log('\n▶ locale check: ../shared/tools/locale-check not found, relying on tests/unit/locales.test.ts');
+}
+
+if (run('typecheck', bin('react-router'), ['typegen']) && run('typecheck', bin('tsc'), ['--noEmit'])) passed++;
+else failed++;
+
+const built = run('build', bin('react-router'), ['build']);
+if (built) run('precompress', process.execPath, [path.join(root, 'scripts/precompress.ts')]);
+
+const vitestReport = path.join(reports, 'vitest.json');
+fs.rmSync(vitestReport, { force: true });
+run('unit and integration tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+} else {
+  failed++;
+}
+
+if (built) {
+  const playwrightReport = path.join(reports, 'playwright.json');
+  fs.rmSync(playwrightReport, { force: true });
+  run('browser tests', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(playwrightReport);
+  if (pw) {
+    passed += pw.stats.expected + pw.stats.flaky;
+    failed += pw.stats.unexpected;
+  } else {
+    failed++;
+  }
+} else {
+  failed++;
+}
+
+if (failures.length) console.log(`\nFailed steps: ${[...new Set(failures)].join(', ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failures.length > 0 ? 1 : 0);

@@ -1,0 +1,42 @@
+/**
+ * Facts about the site used by pages, the sitemap and mail: public paths and hreflang codes.
+ */
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from './countries.ts';
+import { TEMPLATES } from './catalog/templates.ts';
+
+export const BRAND = 'Studio Lumi';
+
+/** hreflang of a store: its default language plus its region (ko-KR, en-AU, ...). */
+export function hreflangOf(country: CountryCode): string {
+  const c = COUNTRIES[country];
+  return `${c.lang}-${c.code.toUpperCase()}`;
+}
+
+/** Every public, indexable page, as a path below the country prefix ('' is the home page). */
+export function publicPagePaths(): string[] {
+  return ['', '/templateshop', ...TEMPLATES.map((t) => `/template/${t.id}`), '/terms'];
+}
+
+export interface Alternate {
+  hreflang: string;
+  href: string;
+}
+
+/** Alternates of one page for every store plus x-default (the un-prefixed, redirecting URL). */
+export function alternatesFor(origin: string, pathBelowCountry: string): Alternate[] {
+  return [
+    ...COUNTRY_CODES.map((code) => ({ hreflang: hreflangOf(code), href: `${origin}/${code}${pathBelowCountry}` })),
+    { hreflang: 'x-default', href: `${origin}${pathBelowCountry || '/'}` },
+  ];
+}
+
+/** Company details shown in the footer (SPEC section 1: registration details, phones, e-mail). */
+export const COMPANY = {
+  email: 'hello@studiolumi.co.kr',
+  phones: {
+    korea: { display: '02-1234-5678', tel: '+82212345678' },
+    global: { display: '+1 212-555-0142', tel: '+12125550142' },
+  },
+  registrationNumber: '214-88-12345',
+  mailOrderNumber: '2026-서울강남-01234',
+} as const;

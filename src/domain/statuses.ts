@@ -1,0 +1,40 @@
+/**
+ * Order and brief statuses (SPEC section 4, DESIGN D3). Labels are message-catalog entries
+ * under `common:orderStatus.<status>` and `common:briefStatus.<status>`.
+ */
+export const ORDER_STATUSES = [
+  'pending', 'quote_review', 'order_received', 'in_progress', 'draft_delivered', 'completed', 'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The customer's timeline, in order; `pending` and `cancelled` sit outside it. */
+export const ORDER_TIMELINE: readonly OrderStatus[] = [
+  'quote_review', 'order_received', 'in_progress', 'draft_delivered', 'completed',
+];
+
+export type TimelineStepState = 'done' | 'current' | 'upcoming';
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * Where each timeline step stands for an order in `status` (SPEC section 4: earlier steps done,
+ * the current one in progress, later ones pending; an unknown status reads as quote_review).
+ * A paid order never went through quote review, so it shows that step as done.
+ */
+export function timelineStates(status: string): Array<{ status: OrderStatus; state: TimelineStepState }> {
+  const position = ORDER_TIMELINE.indexOf(status as OrderStatus);
+  const current = position === -1 ? 0 : position;
+  return ORDER_TIMELINE.map((step, index) => ({
+    status: step,
+    state: index < current ? 'done' : index === current ? 'current' : 'upcoming',
+  }));
+}
+
+export const BRIEF_STATUSES = ['pending', 'in_review', 'approved', 'rejected'] as const;
+export type BriefStatus = (typeof BRIEF_STATUSES)[number];
+
+export function isBriefStatus(value: unknown): value is BriefStatus {
+  return typeof value === 'string' && (BRIEF_STATUSES as readonly string[]).includes(value);
+}

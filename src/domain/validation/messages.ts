@@ -1,0 +1,19 @@
+/**
+ * Validation messages are keys into the `errors` message catalog (`errors:validation.*`), so the
+ * browser and the API show the same sentence in the visitor's language.
+ */
+export const V = {
+  required: 'validation.required',
+  email: 'validation.email',
+  tooLong: 'validation.tooLong',
+  invalidChoice: 'validation.invalidChoice',
+  invalidType: 'validation.invalidType',
+} as const;
+
+export type ValidationMessageKey = (typeof V)[keyof typeof V];
+
+/** A field error: a catalog key plus the values it interpolates ({{max}}). */
+export interface FieldError {
+  key: ValidationMessageKey;
+  values?: Record<string, string | number>;
+}

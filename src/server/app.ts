@@ -1,0 +1,82 @@
+/**
+ * The HTTP server: the JSON API and the server-rendered pages in one Fastify instance.
+ * Route modules only translate HTTP; rules live in the feature services and the domain module.
+ */
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import { fastify, type FastifyInstance } from 'fastify';
+import type { ViteDevServer } from 'vite';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerContactRoutes } from './features/contact/contact.routes.ts';
+import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
+import { registerCountryPrefix } from './routing/country-prefix.ts';
+import type { IsoCountryLookup } from './routing/country-detection.ts';
+import { registerSeoRoutes } from './routing/seo.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  geoLookup?: IsoCountryLookup | undefined;
+  /** Present under `react-router dev`; pages are then compiled on demand by Vite. */
+  devServer?: ViteDevServer | undefined;
+  /** Folder of the production build (default ./build). */
+  buildDir?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: Boolean(config.TRUST_CDN_COUNTRY_HEADER),
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // Pages get a nonce-based policy from the renderer (src/web/entry.server.tsx).
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl?.startsWith('https://') ? undefined : false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyRateLimit, { global: false });
+
+  registerContactRoutes(app, db);
+  registerSeoRoutes(app, config.publicUrl);
+  registerApiNotFound(app);
+
+  registerCountryPrefix(app, {
+    cdnHeader: config.TRUST_CDN_COUNTRY_HEADER?.toLowerCase(),
+    geoLookup: options.geoLookup,
+  });
+
+  const buildDir = options.buildDir ?? 'build';
+  await app.register(fastifyReactRouter, {
+    devServer: options.devServer,
+    serverBuildPath: `${buildDir}/server/index.js`,
+    clientBuildDirectory: `${buildDir}/client`,
+    mode: options.devServer ? 'development' : 'production',
+    staticOptions: { preCompressed: true },
+    fileCacheControl: 'public, max-age=86400',
+  });
+
+  return app;
+}

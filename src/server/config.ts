@@ -1,0 +1,64 @@
+/**
+ * The environment contract of DESIGN.md, validated once at start. Every variable is optional in
+ * development; a bad value stops the server with a message that names the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'toss']).default('sandbox'),
+  TOSS_CLIENT_KEY: z.string().optional(),
+  TOSS_SECRET_KEY: z.string().optional(),
+  TOSS_API_BASE: optionalUrl,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: optionalUrl,
+  GEOIP_DB: z.string().optional(),
+  TRUST_CDN_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as cf-ipcountry').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((env, ctx) => {
+  if (env.PAYMENTS_PROVIDER === 'toss' && (!env.TOSS_CLIENT_KEY || !env.TOSS_SECRET_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'toss needs TOSS_CLIENT_KEY and TOSS_SECRET_KEY' });
+  }
+  if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required when GOOGLE_CLIENT_ID is set' });
+  }
+});
+
+export type RawConfig = z.infer<typeof schema>;
+export interface Config extends RawConfig {
+  dataDir: string;
+  publicUrl: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, emptyToUndefined(v)]));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const raw = result.data;
+  return {
+    ...raw,
+    dataDir: path.resolve(raw.DATA_DIR),
+    publicUrl: raw.PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Opens the database: embedded PGlite in DATA_DIR by default, a PostgreSQL server when
+ * DATABASE_URL is set (DESIGN "data"). Both speak the same dialect, so one schema and one set of
+ * committed migrations serve both; migrations are applied on open.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(path.resolve(dir)), { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,195 @@
+/**
+ * Every server-side table of SPEC section 3 as DESIGN.md adjusts it: one user table with a role
+ * (D5, D16), hashed session and reset tokens (D9, D13), an order status history (D3), briefs that
+ * belong to orders (D17) and uploaded files with owners (D14).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored as entered; uniqueness is case-insensitive through the lower(email) index (D18). */
+  email: text('email').notNull(),
+  username: text('username').notNull(),
+  /** argon2id hash; null for accounts that only ever signed in with Google. */
+  passwordHash: text('password_hash'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
+  googleSubject: text('google_subject'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+  uniqueIndex('users_username_key').on(t.username),
+  uniqueIndex('users_google_subject_key').on(t.googleSubject),
+  check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
+]);
+
+export const userSessions = pgTable('user_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the session token; the token itself is never stored (D9). */
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('user_sessions_token_hash_key').on(t.tokenHash),
+  index('user_sessions_user_id_idx').on(t.userId),
+  index('user_sessions_expires_at_idx').on(t.expiresAt),
+]);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash),
+  index('password_reset_tokens_user_id_idx').on(t.userId),
+]);
+
+export const ORDER_TYPES = ['package', 'template', 'service', 'consultation'] as const;
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Public order number, also the payment provider's orderId (6-64 chars of [A-Za-z0-9_-]). */
+  orderNumber: text('order_number').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** guest_session_id of the browser that placed a guest order. */
+  sessionId: text('session_id'),
+  isGuestOrder: boolean('is_guest_order').notNull().default(false),
+  customerName: text('customer_name').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  customerPhone: text('customer_phone'),
+  customerAddress: text('customer_address'),
+  orderType: text('order_type', { enum: ORDER_TYPES }).notNull(),
+  /** What was sold: a service id, a package slug or a template id, and its name at the time. */
+  serviceId: integer('service_id'),
+  packageSlug: text('package_slug'),
+  templateId: integer('template_id'),
+  packageName: text('package_name').notNull(),
+  selectedTemplate: jsonb('selected_template'),
+  quantity: integer('quantity').notNull().default(1),
+  /** Prices as sold, recomputed by the server (D4): whole won, and the local-currency amount. */
+  packagePriceKrw: integer('package_price_krw'),
+  amountKrw: integer('amount_krw'),
+  currency: text('currency').notNull().default('KRW'),
+  country: text('country').notNull(),
+  /** Amount in the order currency's minor units (cents; whole units for KRW/VND). */
+  finalPriceMinor: integer('final_price_minor'),
+  requirements: text('requirements'),
+  paymentMethod: text('payment_method'),
+  paymentProvider: text('payment_provider'),
+  paymentKey: text('payment_key'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  status: text('status').notNull().default('pending'),
+  adminComments: text('admin_comments'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('orders_order_number_key').on(t.orderNumber),
+  uniqueIndex('orders_payment_key_key').on(t.paymentKey),
+  index('orders_user_id_idx').on(t.userId),
+  index('orders_session_id_idx').on(t.sessionId),
+  index('orders_status_idx').on(t.status),
+  index('orders_created_at_idx').on(t.createdAt),
+  check('orders_status_check', sql`${t.status} in ('pending', 'quote_review', 'order_received', 'in_progress', 'draft_delivered', 'completed', 'cancelled')`),
+  check('orders_quantity_check', sql`${t.quantity} >= 1`),
+]);
+
+export const orderStatusHistory = pgTable('order_status_history', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  /** Who made the change; null for the system (checkout, payment confirmation). */
+  actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  note: text('note'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('order_status_history_order_id_idx').on(t.orderId, t.createdAt),
+]);
+
+export const cartItems = pgTable('cart_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id'),
+  templateId: integer('template_id').notNull(),
+  templateTitle: text('template_title').notNull(),
+  templatePriceKrw: integer('template_price_krw').notNull(),
+  templateImage: text('template_image').notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  createdAt: createdAt(),
+}, (t) => [
+  index('cart_items_user_id_idx').on(t.userId),
+  index('cart_items_session_id_idx').on(t.sessionId),
+  check('cart_items_owner_check', sql`${t.userId} is not null or ${t.sessionId} is not null`),
+  check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+]);
+
+export const projectBriefs = pgTable('project_briefs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  serviceId: integer('service_id'),
+  serviceName: text('service_name').notNull(),
+  servicePrice: text('service_price'),
+  deliveryTime: text('delivery_time'),
+  style: jsonb('style').$type<string[]>().notNull().default([]),
+  colorTone: jsonb('color_tone').$type<string[]>().notNull().default([]),
+  usage: jsonb('usage').$type<string[]>().notNull().default([]),
+  additionalRequests: text('additional_requests'),
+  referenceNotes: text('reference_notes'),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('project_briefs_order_id_idx').on(t.orderId),
+  index('project_briefs_user_id_idx').on(t.userId),
+  index('project_briefs_status_idx').on(t.status),
+  check('project_briefs_status_check', sql`${t.status} in ('pending', 'in_review', 'approved', 'rejected')`),
+]);
+
+export const uploadedFiles = pgTable('uploaded_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+  ownerSessionId: text('owner_session_id'),
+  briefId: uuid('brief_id').references(() => projectBriefs.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  originalName: text('original_name').notNull(),
+  /** Generated name under DATA_DIR/uploads (D14); never derived from the upload's name. */
+  storedName: text('stored_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('uploaded_files_stored_name_key').on(t.storedName),
+  index('uploaded_files_brief_id_idx').on(t.briefId),
+  index('uploaded_files_order_id_idx').on(t.orderId),
+  index('uploaded_files_owner_user_id_idx').on(t.ownerUserId),
+  check('uploaded_files_size_check', sql`${t.sizeBytes} between 1 and 10485760`),
+]);
+
+export const contactSubmissions = pgTable('contact_submissions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  service: text('service').notNull(),
+  message: text('message').notNull(),
+  /** Store and language the message was sent from, so staff answer in the right language. */
+  country: text('country'),
+  language: text('language'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('contact_submissions_created_at_idx').on(t.createdAt),
+]);

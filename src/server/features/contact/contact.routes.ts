@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { isCountryCode } from '../../../domain/countries.ts';
+import { contactSchema } from '../../../domain/validation/contact.ts';
+import { translatorFor } from '../../../i18n/translator.server.ts';
+import type { Database } from '../../db/client.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { parseBody } from '../../http/validate.ts';
+import { saveContactSubmission } from './contact.service.ts';
+
+export function registerContactRoutes(app: FastifyInstance, db: Database): void {
+  app.post('/api/contact', {
+    // Generous for people, tight for scripts: a visitor rarely sends more than a couple.
+    config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+  }, async (request, reply) => {
+    const input = parseBody(contactSchema, request.body);
+    const language = requestLanguage(request);
+    const country = request.headers['x-store-country'];
+    const saved = await saveContactSubmission(db, input, {
+      language,
+      country: isCountryCode(country) ? country : null,
+    });
+    request.log.info({ contactId: saved.id }, 'contact message stored');
+    return reply.status(201).send({
+      success: true,
+      id: saved.id,
+      message: translatorFor(language, 'errors')('contact.sent'),
+    });
+  });
+}

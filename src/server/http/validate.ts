@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+import { fieldErrors } from '../../domain/validation/schema-helpers.ts';
+import { HttpError, ValidationFailed } from './errors.ts';
+
+/** Parses a JSON body with a shared schema; anything off answers 400 with field messages. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new HttpError(400, 'INVALID_JSON', 'http.invalidJson');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ValidationFailed(fieldErrors(result.error));
+  return result.data;
+}

@@ -1,0 +1,49 @@
+/**
+ * Every page lives under /{country}. A page request without a valid prefix is answered with a
+ * redirect to the detected store, keeping the path and the query (DESIGN D12); SPEC's legacy
+ * paths land on their current pages.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isCountryCode } from '../../domain/countries.ts';
+import { detectCountry, type CountryDetectionOptions } from './country-detection.ts';
+
+/** Old addresses whose page has a new name under the prefix (SPEC section 2). */
+const LEGACY_RENAMES: Record<string, string> = {
+  '/templates': '/templateshop',
+};
+
+/** React Router's own endpoints, which are not pages. */
+const ROUTER_ENDPOINTS = ['/__manifest'];
+
+/** First path segment without React Router's `.data` suffix (client navigation requests). */
+function prefixOf(pathname: string): string {
+  const first = pathname.split('/')[1] ?? '';
+  return first.replace(/\.data$/, '');
+}
+
+export function redirectTarget(request: FastifyRequest, options: CountryDetectionOptions): string | null {
+  const [pathname = '/', query] = request.url.split(/\?(.*)/s, 2);
+  if (ROUTER_ENDPOINTS.includes(pathname)) return null;
+  const prefix = prefixOf(pathname);
+  if (isCountryCode(prefix)) return null;
+  const search = query !== undefined ? `?${query}` : '';
+  if (isCountryCode(prefix.toLowerCase())) {
+    return `/${prefix.toLowerCase()}${pathname.slice(prefix.length + 1)}${search}`;
+  }
+  const country = detectCountry(request, options);
+  const rest = LEGACY_RENAMES[pathname] ?? (pathname === '/' ? '' : pathname);
+  return `/${country}${rest}${search}`;
+}
+
+export function registerCountryPrefix(app: FastifyInstance, options: CountryDetectionOptions): void {
+  app.addHook('onRequest', async (request, reply) => {
+    // Only the page catch-all is prefixed: API routes, static files and feeds keep their paths.
+    if (request.routeOptions.url !== '*') return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const target = redirectTarget(request, options);
+    if (!target) return;
+    reply.header('vary', 'Accept-Language, Cookie');
+    reply.header('cache-control', 'private, no-store');
+    return reply.redirect(target, 302);
+  });
+}

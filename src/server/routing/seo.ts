@@ -1,0 +1,41 @@
+/** /robots.txt and /sitemap.xml with hreflang alternates for the six stores. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COUNTRY_CODES } from '../../domain/countries.ts';
+import { alternatesFor, publicPagePaths } from '../../domain/site.ts';
+
+export function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemapXml(origin: string): string {
+  const urls: string[] = [];
+  for (const page of publicPagePaths()) {
+    const links = alternatesFor(origin, page)
+      .map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`)
+      .join('\n');
+    for (const country of COUNTRY_CODES) {
+      urls.push(`  <url>\n    <loc>${escapeXml(`${origin}/${country}${page}`)}</loc>\n${links}\n  </url>`);
+    }
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`;
+}
+
+export function registerSeoRoutes(app: FastifyInstance, publicUrl: string | undefined): void {
+  app.get('/robots.txt', async (request, reply) => {
+    const origin = originOf(request, publicUrl);
+    const disallowed = ['/api/', ...COUNTRY_CODES.flatMap((c) => [`/${c}/admin`, `/${c}/profile`, `/${c}/payment/`, `/${c}/reset-password`])];
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return `User-agent: *\n${disallowed.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`;
+  });
+  app.get('/sitemap.xml', async (request, reply) => {
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return sitemapXml(originOf(request, publicUrl));
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Calls to our JSON API from the browser. Every call says which language to answer in and which
+ * store it comes from; errors come back in the API's one shape (src/server/http/errors.ts).
+ */
+import type { CountryCode, Language } from '../domain/countries.ts';
+
+export interface ApiError {
+  status: number;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+export async function postJson<T>(path: string, body: unknown, store: { lang: Language; country: CountryCode }): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'accept-language': store.lang,
+        'x-store-country': store.country,
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: '' } };
+  }
+  const payload = (await response.json().catch(() => null)) as (T & Partial<ApiError>) | null;
+  if (response.ok && payload) return { ok: true, data: payload };
+  return {
+    ok: false,
+    error: {
+      status: response.status,
+      code: payload?.code ?? 'HTTP_ERROR',
+      message: payload?.message ?? '',
+      ...(payload?.fields ? { fields: payload.fields } : {}),
+    },
+  };
+}

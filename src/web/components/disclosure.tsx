@@ -1,0 +1,66 @@
+/**
+ * A button that opens a panel (menus in the top bar). Closes on Escape, on a click outside and
+ * when focus leaves; returns focus to the button on Escape.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+export interface DisclosureProps {
+  label: ReactNode;
+  /** Accessible name when the visible label is short (e.g. a flag and a code). */
+  ariaLabel: string;
+  buttonClassName?: string;
+  panelClassName?: string;
+  children: (close: () => void) => ReactNode;
+}
+
+export function Disclosure({ label, ariaLabel, buttonClassName, panelClassName, children }: DisclosureProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div
+      ref={root}
+      className="relative"
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={ariaLabel}
+        className={buttonClassName}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {label}
+      </button>
+      <div id={id} hidden={!open} className={panelClassName}>
+        {children(close)}
+      </div>
+    </div>
+  );
+}

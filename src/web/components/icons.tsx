@@ -1,0 +1,21 @@
+/** The icons the store uses, from lucide (tree-shaken: only these reach the browser). */
+export {
+  Globe as GlobeIcon,
+  Languages as LanguageIcon,
+  Check as CheckIcon,
+  Menu as MenuIcon,
+  X as CloseIcon,
+  ArrowRight as ArrowRightIcon,
+  ArrowLeft as ArrowLeftIcon,
+  Clock as ClockIcon,
+  RefreshCw as RevisionIcon,
+  Mail as MailIcon,
+  Phone as PhoneIcon,
+  Sparkles as SparklesIcon,
+  Star as StarIcon,
+  ShieldCheck as ShieldIcon,
+  Wallet as WalletIcon,
+  Zap as ZapIcon,
+  Send as SendIcon,
+  Loader2 as SpinnerIcon,
+} from 'lucide-react';

@@ -1,0 +1,60 @@
+/**
+ * The project's own artwork (DESIGN D15) as responsive AVIF/WebP with its intrinsic size, so the
+ * browser reserves the space (no layout shift) and picks the smallest file that fits.
+ */
+import { useState, type CSSProperties } from 'react';
+import { ARTWORK } from '../artwork/manifest.ts';
+
+export interface PictureProps {
+  name: string;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is shown, e.g. "(min-width: 768px) 33vw, 100vw". */
+  sizes: string;
+  /** Above-the-fold images load eagerly with high priority; everything else is lazy. */
+  priority?: boolean;
+  className?: string;
+  imgClassName?: string;
+  style?: CSSProperties;
+}
+
+export function artworkSrcSet(name: string, format: 'avif' | 'webp'): string {
+  const entry = ARTWORK[name];
+  if (!entry) return '';
+  return entry.widths.map((w) => `/artwork/${name}-${w}.${format} ${w}w`).join(', ');
+}
+
+export function Picture({ name, alt, sizes, priority = false, className, imgClassName, style }: PictureProps) {
+  const entry = ARTWORK[name];
+  const [failed, setFailed] = useState(false);
+  if (!entry) throw new Error(`Unknown artwork: ${name}`);
+  const fallbackWidth = entry.widths.find((w) => w >= 600) ?? entry.widths[entry.widths.length - 1];
+  if (failed) {
+    // SPEC: images fall back to an alternative on load error; ours is the artwork's own colour.
+    return (
+      <span
+        role="img"
+        aria-label={alt}
+        className={`block ${className ?? ''} ${imgClassName ?? ''}`}
+        style={{ aspectRatio: `${entry.width} / ${entry.height}`, backgroundColor: entry.color, ...style }}
+      />
+    );
+  }
+  return (
+    <picture className={className}>
+      <source type="image/avif" srcSet={artworkSrcSet(name, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={artworkSrcSet(name, 'webp')} sizes={sizes} />
+      <img
+        src={`/artwork/${name}-${fallbackWidth}.webp`}
+        alt={alt}
+        width={entry.width}
+        height={entry.height}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+        className={imgClassName}
+        style={{ backgroundColor: entry.color, ...style }}
+        onError={() => setFailed(true)}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Toasts (SPEC section 9: one at a time, 5 s, at most 420 px wide). The toast library is loaded
+ * on the first toast, so it costs nothing before a visitor does something.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+type Sonner = typeof import('sonner');
+type Kind = 'success' | 'error' | 'message';
+
+let sonner: Promise<Sonner> | undefined;
+let showToaster: (() => void) | undefined;
+let toasterMounted: (() => void) | undefined;
+const mounted = new Promise<void>((resolve) => {
+  toasterMounted = resolve;
+});
+
+const SonnerToaster = lazy(async () => {
+  const mod = await (sonner ??= import('sonner'));
+  function MountedToaster() {
+    useEffect(() => toasterMounted?.(), []);
+    return (
+      <mod.Toaster
+        position="top-center"
+        visibleToasts={1}
+        duration={5000}
+        closeButton
+        richColors
+        toastOptions={{ style: { maxWidth: 420 } }}
+      />
+    );
+  }
+  return { default: MountedToaster };
+});
+
+export function Toaster() {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    showToaster = () => setActive(true);
+    return () => {
+      showToaster = undefined;
+    };
+  }, []);
+  if (!active) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  );
+}
+
+async function show(kind: Kind, title: string, description?: string) {
+  const mod = await (sonner ??= import('sonner'));
+  showToaster?.();
+  await mounted;
+  const options = description ? { description } : undefined;
+  if (kind === 'message') mod.toast(title, options);
+  else mod.toast[kind](title, options);
+}
+
+export const toast = {
+  success: (title: string, description?: string) => void show('success', title, description),
+  error: (title: string, description?: string) => void show('error', title, description),
+  message: (title: string, description?: string) => void show('message', title, description),
+};

@@ -1,0 +1,45 @@
+/**
+ * Before/after wipe for service cards 1-10 (SPEC section 2): the pointer's position over the
+ * image decides how much of the source photo shows; leaving restores the finished shot.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Picture } from '../../components/picture.tsx';
+
+export function BeforeAfter({ after, before, alt, sizes }: { after: string; before: string; alt: string; sizes: string }) {
+  const { t } = useTranslation('home');
+  const [split, setSplit] = useState<number | null>(null);
+  return (
+    <div
+      className="relative overflow-hidden"
+      data-testid="before-after"
+      onPointerMove={(event) => {
+        const box = event.currentTarget.getBoundingClientRect();
+        setSplit(Math.min(100, Math.max(0, ((event.clientX - box.left) / box.width) * 100)));
+      }}
+      onPointerLeave={() => setSplit(null)}
+    >
+      <Picture name={after} alt={alt} sizes={sizes} imgClassName="aspect-[4/3] w-full object-cover" />
+      {split !== null && (
+        <>
+          <Picture
+            name={before}
+            alt=""
+            sizes={sizes}
+            className="absolute inset-0"
+            imgClassName="aspect-[4/3] w-full object-cover"
+            style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
+          />
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow" style={{ left: `${split}%` }} />
+          <span aria-hidden="true" className="pointer-events-none absolute left-2 top-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white">{t('products.before')}</span>
+          <span aria-hidden="true" className="pointer-events-none absolute right-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('products.after')}</span>
+        </>
+      )}
+      {split === null && (
+        <span aria-hidden="true" className="pointer-events-none absolute bottom-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium text-white">
+          {t('products.hoverHint')}
+        </span>
+      )}
+    </div>
+  );
+}

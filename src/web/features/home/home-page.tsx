@@ -1,0 +1,37 @@
+import type { ShouldRevalidateFunction } from 'react-router';
+import type { Route } from './+types/home-page';
+import { pageMeta } from '../../seo/page-meta.ts';
+import { ContactForm } from './contact-form.tsx';
+import { Hero } from './hero.tsx';
+import { pickHeroVariant } from './hero-variant.ts';
+import { MessageGuide } from './message-guide.tsx';
+import { Portfolio } from './portfolio.tsx';
+import { Pricing } from './pricing.tsx';
+import { Products } from './products.tsx';
+import { ServicesSection } from './services-section.tsx';
+
+/** The hero variant is drawn on the server, so the first paint and hydration agree. */
+export async function loader() {
+  return { heroVariant: pickHeroVariant() };
+}
+
+/** Moving within the page (?package=…, #contact) keeps the hero the visitor is looking at. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href ? false : defaultShouldRevalidate;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: '', text: (t) => ({ title: t('home:meta.title'), description: t('home:meta.description') }) });
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero variant={loaderData.heroVariant} />
+      <ServicesSection />
+      <MessageGuide />
+      <Products />
+      <Pricing />
+      <Portfolio />
+      <ContactForm />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import type { ServiceDefinition } from '../../../domain/catalog/services.ts';
+import { CheckIcon, ClockIcon, RevisionIcon, ShieldIcon } from '../../components/icons.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { Picture } from '../../components/picture.tsx';
+import { useCatalogText } from '../../components/use-catalog-text.ts';
+import { useStore } from '../../store-context.ts';
+import { Link } from 'react-router';
+
+/** A service's details (SPEC section 2): features, price, delivery, revisions, refund policy (D2). */
+export function ServiceDialog({ service, onClose }: { service: ServiceDefinition | null; onClose: () => void }) {
+  const { t } = useTranslation('home');
+  const { t: tc } = useTranslation('catalog');
+  const { t: tCommon } = useTranslation('common');
+  const text = useCatalogText();
+  const { country } = useStore();
+  return (
+    <Modal open={service !== null} onClose={onClose} labelledBy="service-dialog-title">
+      {service && (
+        <article>
+          <Picture name={service.image} alt="" sizes="(min-width: 672px) 672px, 100vw" imgClassName="aspect-[4/3] max-h-72 w-full object-cover" />
+          <div className="p-6 sm:p-8">
+            <h2 id="service-dialog-title" className="text-2xl font-bold">{tc(`services.${service.slug}.name`)}</h2>
+            <p className="mt-2 text-muted">{tc(`services.${service.slug}.description`)}</p>
+
+            <div className="mt-5 rounded-2xl bg-brand-50 p-4">
+              <p className="text-sm font-medium text-brand-800">{t('dialog.price')}</p>
+              <p className="mt-1 text-2xl font-extrabold">{text.servicePrice(service)}</p>
+              {service.pricing.kind === 'fixed' && (
+                <p className="mt-1 text-sm text-slate-700">
+                  {text.includedImages(service)} · {text.extraImage(service)} · {tCommon('price.vatIncluded')}
+                </p>
+              )}
+            </div>
+
+            <h3 className="mt-6 font-semibold">{t('dialog.features')}</h3>
+            <ul className="mt-2 space-y-2">
+              {(['1', '2', '3'] as const).map((n) => (
+                <li key={n} className="flex gap-2 text-sm">
+                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                  {tc(`services.${service.slug}.features.${n}`)}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-sm text-slate-600">{tc(`services.${service.slug}.options`)}</p>
+
+            <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+              <div className="flex gap-3 rounded-2xl border border-slate-200 p-4">
+                <ClockIcon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div>
+                  <dt className="text-sm text-slate-600">{t('dialog.delivery')}</dt>
+                  <dd className="font-semibold">{text.delivery(service.delivery)}</dd>
+                </div>
+              </div>
+              <div className="flex gap-3 rounded-2xl border border-slate-200 p-4">
+                <RevisionIcon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <div>
+                  <dt className="text-sm text-slate-600">{t('dialog.revisions')}</dt>
+                  <dd className="font-semibold">{text.revisions(service)}</dd>
+                </div>
+              </div>
+            </dl>
+
+            <section aria-labelledby="service-policy" className="mt-6 rounded-2xl bg-slate-50 p-4 text-sm">
+              <h3 id="service-policy" className="flex items-center gap-2 font-semibold">
+                <ShieldIcon className="size-4 text-brand-700" aria-hidden="true" />
+                {t('dialog.policyTitle')}
+              </h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+                <li>{t('policy.fullRefund')}</li>
+                <li>{t('policy.halfRefund')}</li>
+                <li>{t('policy.noRefund')}</li>
+                <li>{t('policy.revisions')}</li>
+              </ul>
+              <Link to={`/${country}/terms`} className="mt-2 inline-block font-medium text-brand-800 underline underline-offset-2">
+                {t('policy.readTerms')}
+              </Link>
+            </section>
+
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <button type="button" className="btn-secondary" onClick={onClose}>{t('dialog.close')}</button>
+              <a href="#contact" className="btn-primary" onClick={onClose}>
+                {service.pricing.kind === 'quote' ? t('dialog.requestQuote') : t('dialog.ask')}
+              </a>
+            </div>
+          </div>
+        </article>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BRAND } from '../../../domain/site.ts';
+import { CloseIcon, MenuIcon } from '../../components/icons.tsx';
+import { useStore } from '../../store-context.ts';
+import { CountryMenu } from './country-menu.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { Logo } from './logo.tsx';
+
+/** Home sections reachable from the top bar (SPEC section 2 anchors). */
+export const NAV_SECTIONS = [
+  { id: 'services', key: 'nav.services' },
+  { id: 'products', key: 'nav.products' },
+  { id: 'pricing', key: 'nav.pricing' },
+  { id: 'portfolio', key: 'nav.portfolio' },
+  { id: 'contact', key: 'nav.contact' },
+] as const;
+
+/** SPEC section 9: the bar gets its shadow after 100 px of scrolling. */
+export const SHADOW_AFTER_PX = 100;
+
+function useScrolledPast(px: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > px);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [px]);
+  return scrolled;
+}
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const { country } = useStore();
+  const scrolled = useScrolledPast(SHADOW_AFTER_PX);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const closeMobile = () => setMobileOpen(false);
+
+  return (
+    <header
+      data-scrolled={scrolled ? 'true' : 'false'}
+      className={`fixed inset-x-0 top-0 z-40 border-b bg-white/95 backdrop-blur transition-shadow ${
+        scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'
+      }`}
+    >
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to={`/${country}`} className="flex min-h-11 items-center gap-2 font-bold text-ink" aria-label={BRAND}>
+          <Logo />
+        </Link>
+        <nav aria-label={t('nav.label')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_SECTIONS.map((section) => (
+              <li key={section.id}>
+                <Link to={`/${country}#${section.id}`} className="rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
+                  {t(section.key)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={`/${country}/templateshop`} className="rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
+                {t('nav.templates')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <div className="hidden sm:flex sm:items-center sm:gap-1">
+            <CountryMenu />
+            <LanguageMenu />
+          </div>
+          <Link to={`/${country}#pricing`} className="btn-primary hidden md:inline-flex">
+            {t('nav.getStarted')}
+          </Link>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 lg:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            {mobileOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
+      </div>
+      <div id="mobile-menu" hidden={!mobileOpen} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden">
+        <nav aria-label={t('nav.label')} className="container-page py-3">
+          <ul className="grid gap-1">
+            {NAV_SECTIONS.map((section) => (
+              <li key={section.id}>
+                <Link to={`/${country}#${section.id}`} onClick={closeMobile} className="flex min-h-12 items-center rounded-xl px-3 text-base font-medium hover:bg-slate-100">
+                  {t(section.key)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={`/${country}/templateshop`} onClick={closeMobile} className="flex min-h-12 items-center rounded-xl px-3 text-base font-medium hover:bg-slate-100">
+                {t('nav.templates')}
+              </Link>
+            </li>
+          </ul>
+          <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 sm:hidden">
+            <CountryMenu onNavigate={closeMobile} />
+            <LanguageMenu onChange={closeMobile} />
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

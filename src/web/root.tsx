@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useRouteLoaderData,
+  type LinksFunction, type ShouldRevalidateFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { DEFAULT_COUNTRY, isCountryCode, isLanguage } from '../domain/countries.ts';
+import { LANGUAGE_COOKIE } from '../i18n/config.ts';
+import { RESOURCES } from '../i18n/resources.server.ts';
+import { useNonce } from './components/nonce.tsx';
+import { Toaster } from './components/toast.tsx';
+import { i18nFor } from './i18n/i18n.ts';
+import { resolveLanguage } from './i18n/language.server.ts';
+import type { RootData } from './store-context.ts';
+import { ErrorPage } from './features/not-found/error-page.tsx';
+import './app.css';
+
+export async function loader({ request, params }: Route.LoaderArgs): Promise<RootData> {
+  const url = new URL(request.url);
+  // The language menu's links (?lang=xx) for a page whose script has not loaded yet.
+  const chosen = url.searchParams.get('lang');
+  if (isLanguage(chosen)) {
+    url.searchParams.delete('lang');
+    throw redirect(`${url.pathname}${url.search}`, {
+      headers: { 'Set-Cookie': `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=31536000; SameSite=Lax` },
+    });
+  }
+  const country = isCountryCode(params.country) ? params.country : DEFAULT_COUNTRY;
+  const lang = resolveLanguage(request, country);
+  const origin = process.env.PUBLIC_URL?.replace(/\/+$/, '') || url.origin;
+  return { country, lang, messages: RESOURCES[lang], origin };
+}
+
+/**
+ * The catalogs are large and fixed per language: fetch them again only when the store changes
+ * or something (the language menu) asks for a revalidation explicitly.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (currentParams.country !== nextParams.country) return true;
+  const explicit = !formMethod && currentUrl.href === nextUrl.href;
+  return explicit ? defaultShouldRevalidate : false;
+};
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const nonce = useNonce();
+  return (
+    <html lang={data?.lang ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function WithI18n({ data, children }: { data: RootData; children: React.ReactNode }) {
+  const i18n = useMemo(() => i18nFor(data.lang, data.messages), [data.lang, data.messages]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <WithI18n data={loaderData}>
+      <Outlet />
+      <Toaster />
+    </WithI18n>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (!data) return <ErrorPage error={error} />;
+  return (
+    <WithI18n data={data}>
+      <ErrorPage error={error} />
+    </WithI18n>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * <title>, description, canonical, hreflang alternates and Open Graph tags of a page, in the
+ * language the page is shown in (DESIGN D11) and for the store it belongs to.
+ */
+import type { MetaDescriptor } from 'react-router';
+import type { TFunction } from 'i18next';
+import { alternatesFor, BRAND, hreflangOf } from '../../domain/site.ts';
+import { i18nFor } from '../i18n/i18n.ts';
+import type { RootData } from '../store-context.ts';
+
+interface MatchLike { id: string; loaderData?: unknown }
+
+export function rootDataFrom(matches: ReadonlyArray<MatchLike | undefined>): RootData | undefined {
+  return matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
+}
+
+export interface PageMetaInput {
+  /** Builds title and description with the page language's translator. */
+  text: (t: TFunction) => { title: string; description: string };
+  /** Path below the country prefix: '' for home, '/terms', ... */
+  path: string;
+  image?: string;
+  /** Not-found and private pages are kept out of search results. */
+  noindex?: boolean;
+}
+
+export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, input: PageMetaInput): MetaDescriptor[] {
+  const root = rootDataFrom(matches);
+  if (!root) return [{ title: BRAND }];
+  const t = i18nFor(root.lang, root.messages).t;
+  const { title, description } = input.text(t);
+  const fullTitle = title === BRAND ? title : `${title} | ${BRAND}`;
+  const url = `${root.origin}/${root.country}${input.path}`;
+  const image = `${root.origin}${input.image ?? '/artwork/og-image.jpg'}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: BRAND },
+    { property: 'og:title', content: fullTitle },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { property: 'og:locale', content: hreflangOf(root.country).replace('-', '_') },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ];
+  if (input.noindex) return [...tags, { name: 'robots', content: 'noindex' }];
+  return [
+    ...tags,
+    { tagName: 'link', rel: 'canonical', href: url },
+    ...alternatesFor(root.origin, input.path).map((a) => ({ tagName: 'link', rel: 'alternate', hrefLang: a.hreflang, href: a.href })),
+  ];
+}

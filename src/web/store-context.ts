@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from 'react-router';
+import type { CountryCode, Language } from '../domain/countries.ts';
+import type { Messages } from './i18n/i18n.ts';
+
+/** What the root loader tells every page: the store, the language shown and its catalogs. */
+export interface RootData {
+  country: CountryCode;
+  lang: Language;
+  messages: Record<string, Messages>;
+  /** Public origin for canonical and alternate links, e.g. https://studiolumi.kr */
+  origin: string;
+}
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (!data) throw new Error('root loader data is missing');
+  return data;
+}
+
+export function useStore(): { country: CountryCode; lang: Language } {
+  const { country, lang } = useRootData();
+  return { country, lang };
+}

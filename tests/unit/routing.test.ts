@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { storeFromAcceptLanguage } from '../../src/server/routing/country-detection.ts';
+import { negotiateLanguage } from '../../src/server/http/language.ts';
+import { switchCountryPath } from '../../src/web/features/store/country-menu.tsx';
+import { pickHeroVariant } from '../../src/web/features/home/hero-variant.ts';
+import { alternatesFor, hreflangOf } from '../../src/domain/site.ts';
+
+describe('store from Accept-Language (D12)', () => {
+  it.each([
+    ['ko-KR,ko;q=0.9,en;q=0.8', 'kr'],
+    ['ko', 'kr'],
+    ['en-US,en;q=0.9', 'us'],
+    ['en-AU', 'au'],
+    ['en-GB', 'us'],
+    ['vi', 'vn'],
+    ['zh-CN', 'cn'],
+    ['zh-TW', 'kr'],
+    ['zh-Hant-HK', 'kr'],
+    ['ja-JP', 'kr'],
+    ['ja', 'kr'],
+    ['ms-MY', 'my'],
+    ['de-DE', 'us'],
+    ['fr', 'us'],
+    ['de;q=0.1, vi;q=0.9', 'vn'],
+  ])('%s -> %s', (header, store) => {
+    expect(storeFromAcceptLanguage(header)).toBe(store);
+  });
+
+  it('says nothing without a usable header', () => {
+    expect(storeFromAcceptLanguage(undefined)).toBeNull();
+    expect(storeFromAcceptLanguage('*')).toBeNull();
+  });
+});
+
+describe('API language negotiation', () => {
+  it.each([
+    ['ko', 'ko'], ['ja-JP,ja;q=0.9', 'ja'], ['de,vi;q=0.5', 'vi'], ['zh-CN', 'zh'], ['de', null], [undefined, null],
+  ])('%s -> %s', (header, lang) => expect(negotiateLanguage(header)).toBe(lang));
+});
+
+describe('country menu path (SPEC section 2)', () => {
+  it('replaces the prefix and keeps the rest of the address', () => {
+    expect(switchCountryPath('/kr/template/3', '?x=1', '#top', 'us')).toBe('/us/template/3?x=1#top');
+    expect(switchCountryPath('/kr', '', '', 'vn')).toBe('/vn');
+    expect(switchCountryPath('/au/templateshop', '?category=food', '', 'my')).toBe('/my/templateshop?category=food');
+  });
+});
+
+describe('hero variant (SPEC section 2)', () => {
+  it('shows variant 5 below 0.6 and spreads 1-4 over the rest', () => {
+    expect(pickHeroVariant(() => 0)).toBe(5);
+    expect(pickHeroVariant(() => 0.5999)).toBe(5);
+    const values = [0.6, 0.1, 0.6, 0.3, 0.6, 0.6, 0.6, 0.99];
+    let i = 0;
+    const next = () => values[i++]!;
+    expect([pickHeroVariant(next), pickHeroVariant(next), pickHeroVariant(next), pickHeroVariant(next)]).toEqual([1, 2, 3, 4]);
+  });
+
+  it('lands near 60% for variant 5 over many draws', () => {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const draws = Array.from({ length: 20_000 }, () => pickHeroVariant(random));
+    const share = draws.filter((v) => v === 5).length / draws.length;
+    expect(share).toBeGreaterThan(0.58);
+    expect(share).toBeLessThan(0.62);
+    expect(new Set(draws)).toEqual(new Set([1, 2, 3, 4, 5]));
+  });
+});
+
+describe('hreflang alternates', () => {
+  it('lists the six stores plus x-default', () => {
+    expect(hreflangOf('kr')).toBe('ko-KR');
+    expect(alternatesFor('https://shop.test', '/terms')).toEqual([
+      { hreflang: 'ko-KR', href: 'https://shop.test/kr/terms' },
+      { hreflang: 'en-US', href: 'https://shop.test/us/terms' },
+      { hreflang: 'en-AU', href: 'https://shop.test/au/terms' },
+      { hreflang: 'vi-VN', href: 'https://shop.test/vn/terms' },
+      { hreflang: 'zh-CN', href: 'https://shop.test/cn/terms' },
+      { hreflang: 'en-MY', href: 'https://shop.test/my/terms' },
+      { hreflang: 'x-default', href: 'https://shop.test/terms' },
+    ]);
+  });
+});
