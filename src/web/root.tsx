@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useRouteLoaderData,
@@ -73,6 +73,10 @@ function WithI18n({ data, children }: { data: RootData; children: React.ReactNod
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    // Lets styles and browser tests tell a hydrated page from a server-rendered one.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <WithI18n data={loaderData}>
       <Outlet />

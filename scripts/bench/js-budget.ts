@@ -1,0 +1,37 @@
+/**
+ * Measures the JavaScript a visitor's browser downloads for /kr before any interaction:
+ * compressed bytes of every script response until the page is loaded and the network is idle.
+ * Budget (issue 2): at most 150 KB compressed.  Usage: npm run build && npm run bench:js
+ */
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, startBuiltServer } from './serve.ts';
+
+const BUDGET = 150 * 1024;
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/kr', '/kr/templateshop', '/kr/template/1'];
+const server = await startBuiltServer(3191);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
+let over = false;
+try {
+  for (const path of paths) {
+    const page = await browser.newPage();
+    const scripts: Array<{ url: string; bytes: number }> = [];
+    page.on('requestfinished', async (request) => {
+      if (request.resourceType() !== 'script') return;
+      const sizes = await request.sizes();
+      scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+    });
+    await page.goto(`${server.origin}${path}`, { waitUntil: 'networkidle' });
+    const html = await page.evaluate(() => document.documentElement.outerHTML.length);
+    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].reduce((n, s) => n + (s.textContent?.length ?? 0), 0));
+    await page.close();
+    const total = scripts.reduce((n, s) => n + s.bytes, 0);
+    over ||= total > BUDGET;
+    console.log(`\n${path}: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB compressed (budget ${BUDGET / 1024} KB)${total > BUDGET ? '  OVER BUDGET' : ''}`);
+    for (const s of scripts.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${(s.bytes / 1024).toFixed(1).padStart(6)} KB  ${s.url}`);
+    console.log(`  inline script text in the HTML (hydration data): ${(inline / 1024).toFixed(1)} KB uncompressed; whole document ${(html / 1024).toFixed(1)} KB`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+process.exit(over ? 1 : 0);

@@ -1,0 +1,45 @@
+import { expect, hydrated, test } from './fixtures.ts';
+
+test('the contact form explains what is missing and keeps what was typed', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr#contact');
+  await hydrated(page);
+  const form = page.locator('#contact form');
+  await form.getByLabel('이름').fill('김민수');
+  await form.getByLabel('이메일').fill('minsu@');
+  await form.getByRole('button', { name: '메시지 보내기' }).click();
+  await expect(form.getByText('올바른 이메일을 입력해주세요.')).toBeVisible();
+  await expect(form.getByText('필수 입력 항목입니다.')).toHaveCount(2);
+  await expect(form.getByLabel('이름')).toHaveValue('김민수');
+  await expect(form.getByLabel('이메일')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the contact form sends a message and says so', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr#contact');
+  await hydrated(page);
+  const form = page.locator('#contact form');
+  await form.getByLabel('이름').fill('김민수');
+  await form.getByLabel('이메일').fill('minsu@example.com');
+  await form.getByLabel('회사명').fill('루미상회');
+  await form.getByLabel('서비스').selectOption('consultation');
+  await form.getByLabel('문의 내용').fill('배달앱 메뉴 사진 견적이 궁금합니다.');
+  await form.getByRole('button', { name: '메시지 보내기' }).click();
+  await expect(page.getByText('메시지가 전송되었습니다!')).toBeVisible();
+  await expect(page.getByText('문의해 주셔서 감사합니다!', { exact: false })).toBeVisible();
+  await expect(form.getByLabel('이름')).toHaveValue('');
+});
+
+test('when sending fails, the form says so and keeps the message', async ({ page }) => {
+  await page.goto('/us#contact');
+  await hydrated(page);
+  // The network fails as it would on a flaky connection; the page must cope.
+  await page.route('**/api/contact', (route) => route.abort('connectionreset'));
+  const form = page.locator('#contact form');
+  await form.getByLabel('Name').fill('Jane Doe');
+  await form.getByLabel('E-mail').fill('jane@example.com');
+  await form.getByLabel('Service').selectOption('basic');
+  await form.getByLabel('Message').fill('Hello there');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Error sending message')).toBeVisible();
+  await expect(page.getByText('Something went wrong. Please try again.')).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveValue('Hello there');
+});

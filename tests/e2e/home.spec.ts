@@ -1,0 +1,77 @@
+import { expect, hydrated, test } from './fixtures.ts';
+
+test('the home page hydrates without errors and shows every section', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  for (const id of ['home', 'services', 'message-guide', 'products', 'pricing', 'portfolio', 'contact']) {
+    await expect(page.locator(`section#${id}`)).toHaveCount(1);
+  }
+  await expect(page.locator('#products li')).toHaveCount(13);
+  await expect(page.locator('#pricing li[class*="rounded-3xl"]')).toHaveCount(3);
+  await expect(page.locator('#pricing')).toContainText('₩399,000');
+  await expect(page.locator('#pricing')).toContainText('인기');
+});
+
+test('the slideshow moves on by itself', async ({ page }) => {
+  await page.goto('/kr');
+  const counter = page.locator('#home figcaption span').first();
+  await expect(counter).toHaveText('1 / 14');
+  await expect(counter).toHaveText('2 / 14', { timeout: 5000 });
+});
+
+test('the top bar gains its shadow after 100 px of scrolling', async ({ page }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  const header = page.locator('header').first();
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+});
+
+test('the chat guide plays as the visitor scrolls through it', async ({ page }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  const steps = page.locator('#message-guide li[data-shown]');
+  const top = await page.locator('#message-guide').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  await page.evaluate((y) => window.scrollTo(0, y), top);
+  await expect(steps.nth(0)).toHaveAttribute('data-shown', 'false');
+  await page.evaluate((y) => window.scrollTo(0, y + 560 * 2), top);
+  await expect(steps.nth(1)).toHaveAttribute('data-shown', 'true');
+  await expect(steps.nth(5)).toHaveAttribute('data-shown', 'false');
+  await page.evaluate((y) => window.scrollTo(0, y + 560 * 6.5), top);
+  await expect(steps.nth(5)).toHaveAttribute('data-shown', 'true');
+});
+
+test('a service card opens its detail dialog', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.locator('button[data-service-id="4"]').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(dialog).toContainText('₩80,000');
+  await expect(dialog).toContainText('₩25,000');
+  await expect(dialog).toContainText('영업일 기준 2~5일');
+  await expect(dialog).toContainText('무료 수정 1회');
+  await expect(dialog).toContainText('결제 후 3일 이내, 작업 시작 전 취소 시 전액 환불됩니다.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('a quote-only service shows the quote text in the visitor currency store', async ({ page }) => {
+  await page.goto('/us');
+  await hydrated(page);
+  await page.locator('button[data-service-id="10"]').click();
+  await expect(page.getByRole('dialog')).toContainText('Quote after consultation');
+});
+
+test('choosing a package leads to the contact form with the message started', async ({ page }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.locator('button[data-package="delivery"]').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('₩399,000');
+  await dialog.getByRole('link', { name: '바로 구매' }).click();
+  await expect(page).toHaveURL(/\?package=delivery#contact$/);
+  await expect(page.locator('#contact textarea')).toHaveValue(/주문하고 싶습니다/);
+});

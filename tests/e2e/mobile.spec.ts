@@ -1,0 +1,33 @@
+import { expect, hydrated, test } from './fixtures.ts';
+
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+for (const path of ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/vn', '/kr/nope']) {
+  test(`${path} fits a 375 px phone without sideways scrolling`, async ({ page }) => {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
+
+test('the mobile menu opens, navigates and closes', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  const toggle = page.getByRole('button', { name: '메뉴 열기' });
+  await toggle.click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: '템플릿 샵' }).click();
+  await expect(page).toHaveURL(/\/kr\/templateshop$/);
+  await expect(menu).toBeHidden();
+});
+
+test('the country menu is reachable on a phone', async ({ page }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.getByRole('button', { name: '메뉴 열기' }).click();
+  await page.locator('#mobile-menu').getByRole('button', { name: /국가/ }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: /베트남/ }).click();
+  await expect(page).toHaveURL(/\/vn$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+});
