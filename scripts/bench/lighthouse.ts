@@ -25,6 +25,8 @@ try {
     const cls: number[] = [];
     const lcp: number[] = [];
     const tbt: number[] = [];
+    const fcp: number[] = [];
+    let lcpElement = '';
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(`${server.origin}${page}`, {
         port: chrome.port,
@@ -38,15 +40,20 @@ try {
       cls.push(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 1));
       lcp.push(Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0));
       tbt.push(Number(lhr.audits['total-blocking-time']?.numericValue ?? 0));
+      fcp.push(Number(lhr.audits['first-contentful-paint']?.numericValue ?? 0));
+      const element = lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined;
+      lcpElement = element?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 120) ?? '';
     }
     const row = {
       page,
       performance: median(perf),
       accessibility: median(a11y),
       cls: Number(median(cls).toFixed(4)),
+      fcpMs: Math.round(median(fcp)),
       lcpMs: Math.round(median(lcp)),
       tbtMs: Math.round(median(tbt)),
       runs: `perf ${perf.join('/')}, a11y ${a11y.join('/')}`,
+      lcpElement,
     };
     rows.push(row);
     failed ||= row.performance < 95 || row.accessibility < 95 || row.cls >= 0.02;

@@ -14,7 +14,8 @@ import { i18nFor } from './i18n/i18n.ts';
 import { resolveLanguage } from './i18n/language.server.ts';
 import type { RootData } from './store-context.ts';
 import { ErrorPage } from './features/not-found/error-page.tsx';
-import './app.css';
+// Inlined: one render-blocking request less on a slow phone connection (docs/decisions/0007).
+import styles from './app.css?inline';
 
 export async function loader({ request, params }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
         <Meta />
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
         <Links />
       </head>
       <body>

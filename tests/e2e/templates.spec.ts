@@ -5,13 +5,13 @@ test('the category filter shows only that category', async ({ page, consoleError
   await hydrated(page);
   const tiles = page.locator('[data-testid="template-grid"] > li');
   await expect(tiles).toHaveCount(27);
-  await page.getByRole('link', { name: '음식', exact: false }).first().click();
+  await page.getByRole('navigation', { name: '카테고리별 보기' }).getByRole('link', { name: '푸드' }).click();
   await expect(page).toHaveURL(/category=food/);
   await expect(tiles).toHaveCount(7);
   for (const category of await tiles.evaluateAll((els) => els.map((el) => el.getAttribute('data-category')))) {
     expect(category).toBe('food');
   }
-  await page.getByRole('link', { name: '전체' }).click();
+  await page.getByRole('navigation', { name: '카테고리별 보기' }).getByRole('link', { name: '전체' }).click();
   await expect(tiles).toHaveCount(27);
 });
 

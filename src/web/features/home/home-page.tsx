@@ -1,14 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/home-page';
 import { pageMeta } from '../../seo/page-meta.ts';
-import { ContactForm } from './contact-form.tsx';
 import { Hero } from './hero.tsx';
 import { pickHeroVariant } from './hero-variant.ts';
-import { MessageGuide } from './message-guide.tsx';
-import { Portfolio } from './portfolio.tsx';
-import { Pricing } from './pricing.tsx';
-import { Products } from './products.tsx';
 import { ServicesSection } from './services-section.tsx';
+
+/**
+ * Sections below the fold are separate chunks: the server renders them in full, and the browser
+ * hydrates them once their code arrives, after the first paint instead of before it.
+ */
+const BelowTheFold = lazy(() => import('./below-the-fold.tsx'));
 
 /** The hero variant is drawn on the server, so the first paint and hydration agree. */
 export async function loader() {
@@ -27,11 +29,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     <>
       <Hero variant={loaderData.heroVariant} />
       <ServicesSection />
-      <MessageGuide />
-      <Products />
-      <Pricing />
-      <Portfolio />
-      <ContactForm />
+      <Suspense>
+        <BelowTheFold />
+      </Suspense>
     </>
   );
 }

@@ -45,19 +45,19 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
             <p className="mt-3 text-sm text-slate-600">{tc(`services.${service.slug}.options`)}</p>
 
             <dl className="mt-6 grid gap-3 sm:grid-cols-2">
-              <div className="flex gap-3 rounded-2xl border border-slate-200 p-4">
-                <ClockIcon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <div>
-                  <dt className="text-sm text-slate-600">{t('dialog.delivery')}</dt>
-                  <dd className="font-semibold">{text.delivery(service.delivery)}</dd>
-                </div>
+              <div className="rounded-2xl border border-slate-200 p-4">
+                <dt className="flex items-center gap-2 text-sm text-slate-600">
+                  <ClockIcon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                  {t('dialog.delivery')}
+                </dt>
+                <dd className="mt-1 font-semibold">{text.delivery(service.delivery)}</dd>
               </div>
-              <div className="flex gap-3 rounded-2xl border border-slate-200 p-4">
-                <RevisionIcon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <div>
-                  <dt className="text-sm text-slate-600">{t('dialog.revisions')}</dt>
-                  <dd className="font-semibold">{text.revisions(service)}</dd>
-                </div>
+              <div className="rounded-2xl border border-slate-200 p-4">
+                <dt className="flex items-center gap-2 text-sm text-slate-600">
+                  <RevisionIcon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                  {t('dialog.revisions')}
+                </dt>
+                <dd className="mt-1 font-semibold">{text.revisions(service)}</dd>
               </div>
             </dl>
 
