@@ -8,7 +8,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
-import { NonceProvider } from './components/nonce.tsx';
+import { DocumentContextProvider } from './components/document-context.tsx';
+import styles from './app.css?inline';
+import { lowPriorityModulePreloads } from './low-priority-preloads.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -45,9 +47,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <DocumentContextProvider value={{ nonce, styles }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      </DocumentContextProvider>,
       {
         nonce,
         [readyOption]() {
@@ -63,7 +65,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
           responseHeaders.set('Cache-Control', 'private, no-cache');
           responseHeaders.append('Vary', 'Cookie');
-          pipe(body);
+          pipe(lowPriorityModulePreloads()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

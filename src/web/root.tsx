@@ -8,14 +8,12 @@ import type { Route } from './+types/root';
 import { DEFAULT_COUNTRY, isCountryCode, isLanguage } from '../domain/countries.ts';
 import { LANGUAGE_COOKIE } from '../i18n/config.ts';
 import { RESOURCES } from '../i18n/resources.server.ts';
-import { useNonce } from './components/nonce.tsx';
+import { useInlineStyles, useNonce } from './components/document-context.tsx';
 import { Toaster } from './components/toast.tsx';
 import { i18nFor } from './i18n/i18n.ts';
 import { resolveLanguage } from './i18n/language.server.ts';
 import type { RootData } from './store-context.ts';
 import { ErrorPage } from './features/not-found/error-page.tsx';
-// Inlined: one render-blocking request less on a slow phone connection (docs/decisions/0007).
-import styles from './app.css?inline';
 
 export async function loader({ request, params }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
@@ -50,6 +48,7 @@ export const links: LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const nonce = useNonce();
+  const styles = useInlineStyles();
   return (
     <html lang={data?.lang ?? 'en'}>
       <head>
@@ -57,7 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
         <Meta />
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        {/* Inlined by the server: one render-blocking request less (docs/decisions/0007). */}
+        <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
         <Links />
       </head>
       <body>
