@@ -60,16 +60,17 @@ describe.each(BACKENDS)('pages on %s', (backend) => {
       const html = response.body;
       expect(html).toContain('<html lang="ko"');
       expect(html).toMatch(/<title>[^<]*스튜디오 루미|<title>[^<]*Studio Lumi/);
-      expect(html).toContain('<link rel="canonical" href="http://localhost:80/kr"');
+      // The page's origin is the request's Host (inject sends `localhost`), or PUBLIC_URL when set.
+      expect(html).toContain('<link rel="canonical" href="http://localhost/kr"');
       const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
       expect(alternates).toEqual([
-        ['ko-KR', 'http://localhost:80/kr'],
-        ['en-US', 'http://localhost:80/us'],
-        ['en-AU', 'http://localhost:80/au'],
-        ['vi-VN', 'http://localhost:80/vn'],
-        ['zh-CN', 'http://localhost:80/cn'],
-        ['en-MY', 'http://localhost:80/my'],
-        ['x-default', 'http://localhost:80/'],
+        ['ko-KR', 'http://localhost/kr'],
+        ['en-US', 'http://localhost/us'],
+        ['en-AU', 'http://localhost/au'],
+        ['vi-VN', 'http://localhost/vn'],
+        ['zh-CN', 'http://localhost/cn'],
+        ['en-MY', 'http://localhost/my'],
+        ['x-default', 'http://localhost/'],
       ]);
       expect(html).toContain('property="og:title"');
       expect(html).toContain('property="og:image"');
