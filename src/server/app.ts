@@ -9,7 +9,14 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { fastify, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ViteDevServer } from 'vite';
+import { COMPANY } from '../domain/site.ts';
+import { registerAccountRoutes } from './features/accounts/auth.routes.ts';
+import { GOOGLE_ISSUER, OidcClient } from './features/accounts/google.ts';
+import { createAuth } from './http/auth.ts';
+import { createRateLimits } from './http/rate-limits.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerContactRoutes } from './features/contact/contact.routes.ts';
@@ -26,6 +33,13 @@ export interface AppOptions {
   devServer?: ViteDevServer | undefined;
   /** Folder of the production build (default ./build). */
   buildDir?: string;
+  /** Shared rate-limit counters (REDIS_URL), and the prefix of their keys. */
+  redis?: Redis | undefined;
+  rateLimitPrefix?: string;
+  /** Replaces the configured mailer (tests that read the outbox). */
+  mailer?: Mailer;
+  /** Secret for signed cookies; SESSION_SECRET, else one made up per process. */
+  cookieSecret: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -49,7 +63,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, { secret: options.cookieSecret });
   await app.register(fastifyHelmet, {
     // Pages get a nonce-based policy from the renderer (src/web/entry.server.tsx).
     contentSecurityPolicy: false,
@@ -60,6 +74,22 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
 
   registerContactRoutes(app, db);
+  registerAccountRoutes(app, {
+    db,
+    auth: createAuth(db),
+    limits: createRateLimits(options.redis, options.rateLimitPrefix),
+    mailer: options.mailer ?? createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM ?? `Studio Lumi <${COMPANY.email}>`,
+      outboxDir: `${config.dataDir}/outbox`,
+      logBodies: config.NODE_ENV !== 'production',
+    }, app.log),
+    oidc: config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? new OidcClient({ issuer: config.OIDC_ISSUER ?? GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET })
+      : undefined,
+    publicUrl: config.publicUrl,
+    exposeResetToken: config.NODE_ENV === 'development' && !config.SMTP_URL,
+  });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
 

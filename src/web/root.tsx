@@ -6,7 +6,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { DEFAULT_COUNTRY, isCountryCode, isLanguage } from '../domain/countries.ts';
-import { LANGUAGE_COOKIE } from '../i18n/config.ts';
+import { LANGUAGE_COOKIE, PAGE_NAMESPACES } from '../i18n/config.ts';
 import { RESOURCES } from '../i18n/resources.server.ts';
 import { useInlineStyles, useNonce } from './components/document-context.tsx';
 import { Toaster } from './components/toast.tsx';
@@ -28,7 +28,8 @@ export async function loader({ request, params }: Route.LoaderArgs): Promise<Roo
   const country = isCountryCode(params.country) ? params.country : DEFAULT_COUNTRY;
   const lang = resolveLanguage(request, country);
   const origin = process.env.PUBLIC_URL?.replace(/\/+$/, '') || url.origin;
-  return { country, lang, messages: RESOURCES[lang], origin };
+  const messages = Object.fromEntries(PAGE_NAMESPACES.map((ns) => [ns, RESOURCES[lang][ns]]));
+  return { country, lang, messages, origin };
 }
 
 /**

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../../src/server/app.ts';
+import { createApp, type AppOptions } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 
@@ -39,7 +39,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 }
 
 /** Registers beforeAll/afterAll hooks and returns a getter for the running server. */
-export function useTestServer(backend: Backend, env: Record<string, string> = {}): () => TestServer {
+export function useTestServer(backend: Backend, env: Record<string, string> | (() => Record<string, string>) = {}, extra: Partial<Pick<AppOptions, 'redis' | 'rateLimitPrefix'>> = {}): () => TestServer {
   let server: TestServer | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -49,9 +49,9 @@ export function useTestServer(backend: Backend, env: Record<string, string> = {}
       databaseUrl = created.url;
       dropDatabase = created.drop;
     }
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/studio-lumi-test-${process.pid}`, ...(typeof env === 'function' ? env() : env) });
     const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
-    const app = await createApp({ config, db: database.db });
+    const app = await createApp({ config, db: database.db, cookieSecret: 'test-cookie-secret-0123456789abcdef', ...extra });
     await app.ready();
     server = { app, database, config };
   });

@@ -8,6 +8,10 @@ export const V = {
   tooLong: 'validation.tooLong',
   invalidChoice: 'validation.invalidChoice',
   invalidType: 'validation.invalidType',
+  passwordMin: 'validation.passwordMin',
+  usernameMin: 'validation.usernameMin',
+  passwordMismatch: 'validation.passwordMismatch',
+  phone: 'validation.phone',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

@@ -15,6 +15,10 @@ export class HttpError extends Error {
   /** Key in the `errors` catalog. */
   readonly messageKey: string;
   readonly fields: Record<string, FieldError> | undefined;
+  /** Values the message interpolates, e.g. { minutes: 15 }. */
+  values: Record<string, string | number> | undefined;
+  /** Sent as Retry-After on 429 answers. */
+  retryAfterSeconds: number | undefined;
 
   constructor(status: number, code: string, messageKey: string, fields?: Record<string, FieldError>) {
     super(code);
@@ -23,6 +27,14 @@ export class HttpError extends Error {
     this.messageKey = messageKey;
     this.fields = fields;
   }
+}
+
+/** 429 with the wait in the message and in Retry-After. */
+export function tooManyAttempts(retryAfterMs: number): HttpError {
+  const error = new HttpError(429, 'TOO_MANY_REQUESTS', 'auth.tooManyAttempts');
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  error.values = { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) };
+  return error;
 }
 
 export class ValidationFailed extends HttpError {
@@ -46,7 +58,7 @@ export function errorBody(request: FastifyRequest, error: HttpError): ErrorBody 
     success: false,
     status: error.status,
     code: error.code,
-    message: t(error.messageKey),
+    message: t(error.messageKey, error.values ?? {}),
     requestId: request.id,
   };
   if (error.fields) {
@@ -58,6 +70,7 @@ export function errorBody(request: FastifyRequest, error: HttpError): ErrorBody 
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
+  if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.status(error.status).type('application/json; charset=utf-8').send(errorBody(request, error));
 }
 

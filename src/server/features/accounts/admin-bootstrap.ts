@@ -1,0 +1,50 @@
+/**
+ * The first administrator (D5). ADMIN_EMAIL (with ADMIN_PASSWORD) creates or promotes one at
+ * every start. Without it, a store that has no administrator yet gets one with a generated
+ * password, printed once in the start log.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { hashPassword } from './password.ts';
+import { findUserByEmail, insertUser } from './users.service.ts';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@studiolumi.local';
+
+export async function ensureAdmin(db: Database, options: { email?: string | undefined; password?: string | undefined }, log: FastifyBaseLogger): Promise<void> {
+  if (options.email) {
+    const existing = await findUserByEmail(db, options.email);
+    if (existing) {
+      const changes: Partial<typeof users.$inferInsert> = { role: 'admin', updatedAt: new Date() };
+      if (options.password) changes.passwordHash = await hashPassword(options.password);
+      await db.update(users).set(changes).where(eq(users.id, existing.id));
+      log.info({ email: existing.email }, existing.role === 'admin' ? 'administrator ready' : 'promoted to administrator');
+      return;
+    }
+    const password = options.password ?? generatedPassword();
+    await insertUser(db, { email: options.email, username: 'admin', passwordHash: await hashPassword(password), firstName: 'Admin', lastName: 'Studio Lumi', phone: null, role: 'admin' });
+    announce(log, options.email, options.password ? null : password);
+    return;
+  }
+  const [anyAdmin] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (anyAdmin) {
+    log.info({ email: anyAdmin.email }, 'administrator account exists (set ADMIN_EMAIL and ADMIN_PASSWORD to change it)');
+    return;
+  }
+  const password = generatedPassword();
+  await insertUser(db, { email: DEFAULT_ADMIN_EMAIL, username: 'admin', passwordHash: await hashPassword(password), firstName: 'Admin', lastName: 'Studio Lumi', phone: null, role: 'admin' });
+  announce(log, DEFAULT_ADMIN_EMAIL, password);
+}
+
+function generatedPassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+function announce(log: FastifyBaseLogger, email: string, password: string | null): void {
+  const lines = ['', '  Administrator account created', `    e-mail:   ${email}`];
+  if (password) lines.push(`    password: ${password}   (shown only now; set ADMIN_PASSWORD to choose one)`);
+  lines.push('');
+  log.warn(lines.join('\n'));
+}

@@ -1,0 +1,61 @@
+/**
+ * Database sessions (D9): a random token in an httpOnly, SameSite=Lax cookie (or a Bearer
+ * header for API clients), stored only as its hash, valid 30 days.
+ */
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { userSessions, users } from '../../db/schema.ts';
+import { publicUser, type PublicUser } from './public-user.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+export async function createSession(db: Database, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_MS);
+  await db.insert(userSessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  // Expired sessions of this user are of no use to anyone; drop them while we are here.
+  await db.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, new Date())));
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.userId, userId));
+}
+
+/** The token a request carries: `Authorization: Bearer …` first, then the session cookie. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    if (token) return token;
+  }
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie || undefined;
+}
+
+export async function userForToken(db: Database, token: string): Promise<PublicUser | null> {
+  if (token.length > 200) return null;
+  const [row] = await db
+    .select({ user: users })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(userSessions.tokenHash, hashToken(token)), gt(userSessions.expiresAt, new Date())))
+    .limit(1);
+  return row ? publicUser(row.user) : null;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}

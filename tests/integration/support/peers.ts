@@ -1,0 +1,63 @@
+/**
+ * Real protocol peers on loopback for the tests: an SMTP server that keeps what it receives, and
+ * an OpenID Connect provider. Nothing of our own code is replaced.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
+import { OAuth2Server } from 'oauth2-mock-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function startSmtpServer(): Promise<{ url: string; inbox: ReceivedMail[]; next: () => Promise<ReceivedMail>; stop: () => Promise<void> }> {
+  const inbox: ReceivedMail[] = [];
+  const waiting: Array<(mail: ReceivedMail) => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: parsed.html ?? '',
+        };
+        const waiter = waiting.shift();
+        if (waiter) waiter(mail);
+        else inbox.push(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    next: () => {
+      const ready = inbox.shift();
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function startOidcProvider(claims: Record<string, unknown>): Promise<{ issuer: string; server: OAuth2Server; stop: () => Promise<void> }> {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  server.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, claims);
+  });
+  await server.start(0, '127.0.0.1');
+  return { issuer: server.issuer.url!, server, stop: () => server.stop() };
+}
