@@ -14,7 +14,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
-    fastifyReactRouterDev({ entry: './src/server/dev-entry.ts' }),
+    // Keeps #request-context one module for the server and the pages (src/web/request-context.ts).
+    fastifyReactRouterDev({ entry: './src/server/dev-entry.ts', externalizeServerEntryImports: ['#request-context'] }),
   ],
   build: { assetsInlineLimit: 0 },
   environments: {

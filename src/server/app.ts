@@ -9,6 +9,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { fastify, type FastifyInstance } from 'fastify';
+import { RouterContextProvider } from 'react-router';
+import { requestInfo } from '#request-context';
 import type { Redis } from 'ioredis';
 import type { ViteDevServer } from 'vite';
 import { COMPANY } from '../domain/site.ts';
@@ -74,9 +76,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, { global: false });
 
   registerContactRoutes(app, db);
+  const auth = createAuth(db);
+  const oidc = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+    ? new OidcClient({ issuer: config.OIDC_ISSUER ?? GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET })
+    : undefined;
   registerAccountRoutes(app, {
     db,
-    auth: createAuth(db),
+    auth,
     limits: createRateLimits(options.redis, options.rateLimitPrefix),
     mailer: options.mailer ?? createMailer({
       smtpUrl: config.SMTP_URL,
@@ -84,9 +90,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       outboxDir: `${config.dataDir}/outbox`,
       logBodies: config.NODE_ENV !== 'production',
     }, app.log),
-    oidc: config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-      ? new OidcClient({ issuer: config.OIDC_ISSUER ?? GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET })
-      : undefined,
+    oidc,
     publicUrl: config.publicUrl,
     exposeResetToken: config.NODE_ENV === 'development' && !config.SMTP_URL,
   });
@@ -105,6 +109,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     clientBuildDirectory: `${buildDir}/client`,
     mode: options.devServer ? 'development' : 'production',
     staticOptions: { preCompressed: true },
+    getLoadContext: async (request) => {
+      const context = new RouterContextProvider();
+      context.set(requestInfo, { user: await auth.currentUser(request), googleSignIn: Boolean(oidc) });
+      return context;
+    },
     fileCacheControl: 'public, max-age=86400',
   });
 

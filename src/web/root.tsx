@@ -7,6 +7,7 @@ import {
 import type { Route } from './+types/root';
 import { DEFAULT_COUNTRY, isCountryCode, isLanguage } from '../domain/countries.ts';
 import { LANGUAGE_COOKIE, PAGE_NAMESPACES } from '../i18n/config.ts';
+import { requestInfo } from '#request-context';
 import { RESOURCES } from '../i18n/resources.server.ts';
 import { useInlineStyles, useNonce } from './components/document-context.tsx';
 import { Toaster } from './components/toast.tsx';
@@ -15,7 +16,7 @@ import { resolveLanguage } from './i18n/language.server.ts';
 import type { RootData } from './store-context.ts';
 import { ErrorPage } from './features/not-found/error-page.tsx';
 
-export async function loader({ request, params }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
   // The language menu's links (?lang=xx) for a page whose script has not loaded yet.
   const chosen = url.searchParams.get('lang');
@@ -29,7 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs): Promise<Roo
   const lang = resolveLanguage(request, country);
   const origin = process.env.PUBLIC_URL?.replace(/\/+$/, '') || url.origin;
   const messages = Object.fromEntries(PAGE_NAMESPACES.map((ns) => [ns, RESOURCES[lang][ns]]));
-  return { country, lang, messages, origin };
+  const { user, googleSignIn } = context.get(requestInfo);
+  return { country, lang, messages, origin, user, googleSignIn };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import type { CountryCode, Language } from '../domain/countries.ts';
+import type { PublicUser } from '../domain/user.ts';
 import type { Messages } from './i18n/i18n.ts';
 
 /** What the root loader tells every page: the store, the language shown and its catalogs. */
@@ -9,6 +10,9 @@ export interface RootData {
   messages: Record<string, Messages>;
   /** Public origin for canonical and alternate links, e.g. https://studiolumi.kr */
   origin: string;
+  /** Who is signed in, known at server render so the top bar never jumps. */
+  user: PublicUser | null;
+  googleSignIn: boolean;
 }
 
 export function useRootData(): RootData {
@@ -20,4 +24,8 @@ export function useRootData(): RootData {
 export function useStore(): { country: CountryCode; lang: Language } {
   const { country, lang } = useRootData();
   return { country, lang };
+}
+
+export function useUser(): PublicUser | null {
+  return useRootData().user;
 }

@@ -42,9 +42,9 @@ function generatedPassword(): string {
   return randomBytes(12).toString('base64url');
 }
 
+/** A plain banner on stdout for the person starting the store; the log gets no password. */
 function announce(log: FastifyBaseLogger, email: string, password: string | null): void {
-  const lines = ['', '  Administrator account created', `    e-mail:   ${email}`];
-  if (password) lines.push(`    password: ${password}   (shown only now; set ADMIN_PASSWORD to choose one)`);
-  lines.push('');
-  log.warn(lines.join('\n'));
+  log.warn({ email }, 'administrator account created');
+  if (!password) return;
+  process.stdout.write(['', '  Administrator account created', `    e-mail:   ${email}`, `    password: ${password}   (shown only now; set ADMIN_PASSWORD to choose one)`, '', ''].join('\n'));
 }

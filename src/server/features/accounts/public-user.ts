@@ -2,16 +2,9 @@ import type { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The user as the API shows it (SPEC section 3: id, email, username, firstName, lastName, phone). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  role: 'customer' | 'admin';
-}
+import type { PublicUser } from '../../../domain/user.ts';
+
+export type { PublicUser };
 
 export function publicUser(row: UserRow): PublicUser {
   return {
