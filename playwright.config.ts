@@ -3,6 +3,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
+/** Loopback peers the browser tests start when they need them (tests/e2e/peers.ts). */
+export const E2E_SMTP_PORT = 2526;
+export const E2E_OIDC_PORT = 3208;
+export const E2E_ADMIN = { email: 'owner@studiolumi.test', password: 'owner-password-1' };
 // A fresh embedded database for every run: the default (PGlite) path is the one under test.
 const dataDir = path.join(os.tmpdir(), `studio-lumi-e2e-${process.pid}`);
 
@@ -29,8 +33,14 @@ export default defineConfig({
   webServer: {
     command: `"${process.execPath}" src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/robots.txt`,
-    reuseExistingServer: false,
+    reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      GOOGLE_CLIENT_ID: 'e2e-client', GOOGLE_CLIENT_SECRET: 'e2e-secret', OIDC_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+      ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
+    },
   },
 });

@@ -3,11 +3,11 @@ import { LANGUAGES, type Language } from '../domain/countries.ts';
 export { LANGUAGES, type Language };
 
 /** Message namespaces; each is one JSON file per language under locales/<lang>/. */
-export const NAMESPACES = ['common', 'home', 'catalog', 'terms', 'errors', 'mail'] as const;
+export const NAMESPACES = ['common', 'home', 'catalog', 'terms', 'errors', 'accounts', 'mail'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What pages use; e-mail texts stay on the server. */
-export const PAGE_NAMESPACES = ['common', 'home', 'catalog', 'terms', 'errors'] as const satisfies readonly Namespace[];
+export const PAGE_NAMESPACES = ['common', 'home', 'catalog', 'terms', 'errors', 'accounts'] as const satisfies readonly Namespace[];
 
 /** Endonyms for the language menu: each language is offered in its own name. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -13,19 +13,24 @@ export interface ApiError {
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
-export async function postJson<T>(path: string, body: unknown, store: { lang: Language; country: CountryCode }): Promise<ApiResult<T>> {
+export interface StoreHeaders {
+  lang: Language;
+  country: CountryCode;
+}
+
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, store: StoreHeaders): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: 'POST',
+      method,
       credentials: 'same-origin',
       headers: {
-        'content-type': 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         accept: 'application/json',
         'accept-language': store.lang,
         'x-store-country': store.country,
       },
-      body: JSON.stringify(body),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch {
     return { ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: '' } };
@@ -41,4 +46,8 @@ export async function postJson<T>(path: string, body: unknown, store: { lang: La
       ...(payload?.fields ? { fields: payload.fields } : {}),
     },
   };
+}
+
+export function postJson<T>(path: string, body: unknown, store: StoreHeaders): Promise<ApiResult<T>> {
+  return apiRequest<T>('POST', path, body, store);
 }

@@ -18,4 +18,9 @@ export {
   Zap as ZapIcon,
   Send as SendIcon,
   Loader2 as SpinnerIcon,
+  Eye as EyeIcon,
+  EyeOff as EyeOffIcon,
+  User as UserIcon,
+  LogOut as LogOutIcon,
+  Settings as AdminIcon,
 } from 'lucide-react';

@@ -14,7 +14,7 @@ export interface ReceivedMail {
   html: string;
 }
 
-export async function startSmtpServer(): Promise<{ url: string; inbox: ReceivedMail[]; next: () => Promise<ReceivedMail>; stop: () => Promise<void> }> {
+export async function startSmtpServer(port = 0): Promise<{ url: string; inbox: ReceivedMail[]; next: () => Promise<ReceivedMail>; stop: () => Promise<void> }> {
   const inbox: ReceivedMail[] = [];
   const waiting: Array<(mail: ReceivedMail) => void> = [];
   const server = new SMTPServer({
@@ -39,10 +39,10 @@ export async function startSmtpServer(): Promise<{ url: string; inbox: ReceivedM
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     inbox,
     next: () => {
       const ready = inbox.shift();
@@ -52,12 +52,14 @@ export async function startSmtpServer(): Promise<{ url: string; inbox: ReceivedM
   };
 }
 
-export async function startOidcProvider(claims: Record<string, unknown>): Promise<{ issuer: string; server: OAuth2Server; stop: () => Promise<void> }> {
+export async function startOidcProvider(claims: Record<string, unknown>, port = 0): Promise<{ issuer: string; server: OAuth2Server; stop: () => Promise<void> }> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   server.service.on('beforeTokenSigning', (token) => {
     Object.assign(token.payload, claims);
   });
-  await server.start(0, '127.0.0.1');
-  return { issuer: server.issuer.url!, server, stop: () => server.stop() };
+  await server.start(port, '127.0.0.1');
+  // It would call itself "localhost"; name it by the address it listens on, as the store is told.
+  server.issuer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { issuer: server.issuer.url, server, stop: () => server.stop() };
 }

@@ -7,6 +7,7 @@ import { useStore } from '../../store-context.ts';
 import { CountryMenu } from './country-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { Logo } from './logo.tsx';
+import { UserMenu } from '../accounts/user-menu.tsx';
 
 /** Home sections reachable from the top bar (SPEC section 2 anchors). */
 export const NAV_SECTIONS = [
@@ -70,6 +71,7 @@ export function TopBar() {
             <CountryMenu />
             <LanguageMenu />
           </div>
+          <UserMenu onAction={closeMobile} />
           <Link to={`/${country}#pricing`} className="btn-primary hidden md:inline-flex">
             {t('nav.getStarted')}
           </Link>

@@ -1,0 +1,60 @@
+/**
+ * Opens the sign-in dialog from anywhere in the store (`useAuthDialog().open()`), loading its
+ * code on first use; after a sign-in the page data is reloaded so every part sees the user.
+ */
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
+import type { PublicUser } from '../../../domain/user.ts';
+import type { AuthTab } from './auth-dialog.tsx';
+
+const AuthDialog = lazy(() => import('./auth-dialog.tsx'));
+
+export interface OpenAuthOptions {
+  tab?: AuthTab;
+  /** Runs after a successful sign-in or sign-up (e.g. carry on with an order). */
+  onAuthenticated?: (user: PublicUser) => void;
+  /** Offers the guest purchase button, and what it does. */
+  onGuest?: () => void;
+}
+
+interface AuthDialogApi {
+  open(options?: OpenAuthOptions): void;
+}
+
+const Context = createContext<AuthDialogApi>({ open: () => {} });
+
+export function useAuthDialog(): AuthDialogApi {
+  return useContext(Context);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<{ open: boolean; options: OpenAuthOptions; key: number } | null>(null);
+  const open = useCallback((options: OpenAuthOptions = {}) => setState((s) => ({ open: true, options, key: (s?.key ?? 0) + 1 })), []);
+  const close = useCallback(() => setState((s) => (s ? { ...s, open: false } : s)), []);
+  const api = useMemo(() => ({ open }), [open]);
+  return (
+    <Context.Provider value={api}>
+      {children}
+      {state && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            key={state.key}
+            open={state.open}
+            initialTab={state.options.tab ?? 'login'}
+            onClose={close}
+            onGuest={state.options.onGuest ? () => {
+              close();
+              state.options.onGuest?.();
+            } : undefined}
+            onAuthenticated={(user) => {
+              close();
+              void revalidator.revalidate();
+              state.options.onAuthenticated?.(user);
+            }}
+          />
+        </Suspense>
+      )}
+    </Context.Provider>
+  );
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '../../components/toast.tsx';
+
+/**
+ * Back from Google sign-in the address carries ?auth=success or ?auth=failed (SPEC section 2):
+ * say how it went and take the parameter out of the address.
+ */
+export function AuthReturn() {
+  const { t } = useTranslation('accounts');
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const outcome = params.get('auth');
+    if (outcome !== 'success' && outcome !== 'failed') return;
+    if (outcome === 'success') toast.success(t('toast.googleSuccess'));
+    else toast.error(t('toast.googleFailed'));
+    params.delete('auth');
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
+  }, [location, navigate, t]);
+  return null;
+}

@@ -1,0 +1,48 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { PublicUser } from '../../../domain/user.ts';
+import { apiRequest } from '../../api-client.ts';
+import { toast } from '../../components/toast.tsx';
+import { useStore } from '../../store-context.ts';
+import { FormField } from './form-field.tsx';
+import { lazySchemaResolver } from './validate-with.ts';
+
+type Values = { email: string; password: string };
+
+export function LoginForm({ onSuccess, onForgot }: { onSuccess: (user: PublicUser) => void; onForgot: () => void }) {
+  const { t } = useTranslation('accounts');
+  const { t: tErrors } = useTranslation('errors');
+  const store = useStore();
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({
+    defaultValues: { email: '', password: '' },
+    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).loginSchema, tErrors),
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const result = await apiRequest<{ user: PublicUser; message: string }>('POST', '/api/auth/login', values, store);
+    if (result.ok) {
+      toast.success(t('toast.loginSuccess'), result.data.message);
+      onSuccess(result.data.user);
+      return;
+    }
+    for (const [field, message] of Object.entries(result.error.fields ?? {})) {
+      if (field === 'email' || field === 'password') setError(field, { type: 'server', message });
+    }
+    toast.error(t('toast.loginFailed'), result.error.message || t('toast.loginError'));
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <FormField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
+      <FormField label={t('fields.password')} revealable autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
+      <div className="flex justify-end">
+        <button type="button" onClick={onForgot} className="min-h-11 text-sm font-medium text-brand-800 underline-offset-2 hover:underline">
+          {t('login.forgot')}
+        </button>
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('login.submitting') : t('login.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * My Page (SPEC section 2): member information with an edit mode (cancel reloads the profile
+ * from the server), saved through PUT /api/auth/profile with SPEC's toasts. Order history joins
+ * this page with the ordering issue.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/profile-page';
+import type { PublicUser } from '../../../domain/user.ts';
+import { apiRequest } from '../../api-client.ts';
+import { toast } from '../../components/toast.tsx';
+import { pageMeta } from '../../seo/page-meta.ts';
+import { useRootData } from '../../store-context.ts';
+import { FormField } from './form-field.tsx';
+import { LoginRequired } from './login-required.tsx';
+import { lazySchemaResolver } from './validate-with.ts';
+
+type Values = { email: string; username: string; firstName: string; lastName: string; phone: string };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: '/profile', noindex: true, text: (t) => ({ title: t('accounts:meta.profile'), description: t('accounts:profile.memberInfo') }) });
+
+const toValues = (user: PublicUser): Values => ({
+  email: user.email, username: user.username, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '',
+});
+
+function MemberInfo({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('accounts');
+  const { t: tErrors } = useTranslation('errors');
+  const store = useRootData();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState(false);
+  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<Values>({
+    defaultValues: toValues(user),
+    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).profileSchema, tErrors),
+  });
+
+  async function cancel() {
+    // SPEC: cancel reloads the profile, so the form shows what is stored now.
+    const result = await apiRequest<{ user: PublicUser }>('GET', '/api/auth/profile', undefined, store);
+    reset(result.ok ? toValues(result.data.user) : toValues(user));
+    setEditing(false);
+  }
+
+  const save = handleSubmit(async (values) => {
+    const result = await apiRequest<{ user: PublicUser; message: string }>('PUT', '/api/auth/profile', values, store);
+    if (result.ok) {
+      toast.success(t('profile.updated'), result.data.message);
+      reset(toValues(result.data.user));
+      setEditing(false);
+      void revalidator.revalidate();
+      return;
+    }
+    for (const [field, message] of Object.entries(result.error.fields ?? {})) {
+      if (field in values) setError(field as keyof Values, { type: 'server', message });
+    }
+    if (result.error.code === 'EMAIL_TAKEN') setError('email', { type: 'server', message: result.error.message });
+    if (result.error.code === 'USERNAME_TAKEN') setError('username', { type: 'server', message: result.error.message });
+    if (result.error.status === 0) toast.error(t('profile.error'), t('toast.loginError'));
+    else toast.error(t('profile.updateFailed'), result.error.message);
+  });
+
+  const rows: Array<[keyof Values, string]> = [
+    ['email', t('fields.email')], ['username', t('fields.username')], ['lastName', t('fields.lastName')], ['firstName', t('fields.firstName')], ['phone', t('fields.phone')],
+  ];
+
+  return (
+    <section aria-labelledby="member-info" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="member-info" className="text-lg font-bold">{t('profile.memberInfo')}</h2>
+        {!editing && <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>{t('profile.edit')}</button>}
+      </div>
+      {editing ? (
+        <form noValidate onSubmit={save} className="mt-6 grid gap-4 sm:grid-cols-2">
+          <FormField className="sm:col-span-2" label={t('fields.email')} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+          <FormField className="sm:col-span-2" label={t('fields.username')} autoComplete="username" required error={errors.username?.message} {...register('username')} />
+          <FormField label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
+          <FormField label={t('fields.firstName')} autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
+          <FormField className="sm:col-span-2" label={t('fields.phone')} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
+          <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
+            <button type="button" className="btn-secondary" onClick={() => void cancel()} disabled={isSubmitting}>{t('profile.cancel')}</button>
+            <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? t('profile.saving') : t('profile.save')}</button>
+          </div>
+        </form>
+      ) : (
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+          {rows.map(([field, label]) => (
+            <div key={field} className={field === 'email' || field === 'username' ? 'sm:col-span-2' : ''}>
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="mt-0.5 font-medium" data-field={field}>{(field === 'email' || field === 'username' ? user[field] : user[field]) || <span className="text-slate-400">{t('profile.notSet')}</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation('accounts');
+  const { user } = useRootData();
+  if (!user) return <LoginRequired />;
+  return (
+    <div className="container-page max-w-3xl py-12 sm:py-16">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t('profile.title')}</h1>
+      <div className="mt-8">
+        <MemberInfo key={user.id} user={user} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The password reset page (SPEC section 2): reads ?token=; without one, says the link is
+ * invalid and goes home. Both fields are required, must match and be at least 6 characters,
+ * with SPEC's messages; success says so and goes home.
+ */
+import { useEffect } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Route } from './+types/reset-password-page';
+import { PASSWORD_MIN } from '../../../domain/validation/account-fields.ts';
+import { apiRequest } from '../../api-client.ts';
+import { toast } from '../../components/toast.tsx';
+import { pageMeta } from '../../seo/page-meta.ts';
+import { useRootData } from '../../store-context.ts';
+import { FormField } from './form-field.tsx';
+import { ConfirmFeedback, PasswordFeedback } from './password-feedback.tsx';
+
+type Values = { password: string; confirm: string };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: '/reset-password', noindex: true, text: (t) => ({ title: t('accounts:meta.reset'), description: t('accounts:reset.text') }) });
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('accounts');
+  const store = useRootData();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const home = `/${store.country}`;
+
+  useEffect(() => {
+    if (token) return;
+    toast.error(t('toast.error'), t('reset.invalidLink'));
+    void navigate(home, { replace: true });
+  }, [token, navigate, home, t]);
+
+  const { register, handleSubmit, control, formState: { errors, isSubmitting } } = useForm<Values>({
+    defaultValues: { password: '', confirm: '' },
+    resolver: ((values: Values) => {
+      // SPEC section 5, in SPEC's order: both filled, the same, at least 6 characters.
+      const message = !values.password || !values.confirm ? t('reset.allRequired')
+        : values.password !== values.confirm ? t('reset.mismatch')
+        : values.password.length < PASSWORD_MIN ? t('reset.tooShort')
+        : null;
+      return message ? { values: {}, errors: { confirm: { type: 'validate', message } } } : { values, errors: {} };
+    }) as Resolver<Values>,
+  });
+  const [password = '', confirm = ''] = useWatch({ control, name: ['password', 'confirm'] });
+
+  const submit = handleSubmit(async (values) => {
+    const result = await apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, password: values.password }, store);
+    if (result.ok) {
+      toast.success(t('reset.success'), result.data.message);
+      void navigate(home);
+      return;
+    }
+    toast.error(t('toast.error'), result.error.message || t('reset.error'));
+  });
+
+  if (!token) return null;
+  return (
+    <div className="container-page flex max-w-md flex-col py-16">
+      <h1 className="text-2xl font-extrabold tracking-tight">{t('reset.title')}</h1>
+      <p className="mt-2 text-muted">{t('reset.text')}</p>
+      <form noValidate onSubmit={submit} className="mt-8 space-y-4 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+        <FormField label={t('reset.newPassword')} revealable autoComplete="new-password" hint={<PasswordFeedback password={password} />} {...register('password')} />
+        <FormField label={t('reset.confirm')} revealable autoComplete="new-password" error={errors.confirm?.message} hint={<ConfirmFeedback password={password} confirm={confirm} />} {...register('confirm')} />
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting ? t('reset.submitting') : t('reset.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

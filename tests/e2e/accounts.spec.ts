@@ -1,0 +1,185 @@
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_OIDC_PORT, E2E_SMTP_PORT } from '../../playwright.config.ts';
+import { startOidcProvider, startSmtpServer } from '../integration/support/peers.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
+  await dialog.getByRole('tab', { name: '회원가입' }).click();
+  await dialog.getByLabel('이메일').fill(email);
+  const submit = dialog.getByRole('button', { name: '회원가입', exact: true });
+  await expect(submit).toBeDisabled();
+  await expect(dialog.getByText('이메일 중복 확인을 완료해주세요')).toBeVisible();
+  await dialog.getByRole('button', { name: '중복 확인' }).click();
+  await expect(dialog.getByText('사용 가능한 이메일입니다.').first()).toBeVisible();
+  await dialog.getByLabel('비밀번호', { exact: true }).fill('123');
+  await expect(dialog.getByText('비밀번호가 너무 짧습니다 (3/6자).')).toBeVisible();
+  await dialog.getByLabel('비밀번호', { exact: true }).fill(password);
+  await expect(dialog.getByText('사용 가능한 비밀번호입니다.')).toBeVisible();
+  await dialog.getByLabel('비밀번호 확인').fill(`${password}x`);
+  await expect(dialog.getByText('비밀번호가 일치하지 않습니다.').first()).toBeVisible();
+  await dialog.getByLabel('비밀번호 확인').fill(password);
+  await expect(dialog.getByText('비밀번호가 일치합니다.')).toBeVisible();
+  await dialog.getByLabel('성').fill('김');
+  await dialog.getByLabel('이름', { exact: true }).fill('민수');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('회원가입 성공')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
+  await dialog.getByLabel('이메일').fill(email);
+  await dialog.getByLabel('비밀번호', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('sign up with the e-mail check, log out and log in again', async ({ page, consoleErrors: _ }) => {
+  const email = `minsu.${unique()}@example.com`;
+  await page.goto('/kr');
+  await hydrated(page);
+  await signUp(page, email, 'secret12');
+  const menu = page.getByRole('button', { name: '김 민수님의 계정 메뉴' });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page.getByRole('button', { name: '로그인' }).first()).toBeVisible();
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
+  await dialog.getByLabel('이메일').fill(email);
+  await dialog.getByLabel('비밀번호', { exact: true }).fill('wrong-password');
+  await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByText('로그인 실패')).toBeVisible();
+  await expect(page.getByText('이메일 또는 비밀번호가 올바르지 않습니다.')).toBeVisible();
+  // What was typed stays; only the password needs fixing.
+  await expect(dialog.getByLabel('이메일')).toHaveValue(email);
+  await dialog.getByLabel('비밀번호', { exact: true }).fill('secret12');
+  await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('로그인 성공')).toBeVisible();
+  await expect(menu).toBeVisible();
+  // The session survives a reload: the server renders the signed-in top bar.
+  await page.reload();
+  await expect(menu).toBeVisible();
+});
+
+test('an e-mail already in use is caught by the check', async ({ page }) => {
+  const email = `taken.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, username: `taken${unique()}`, password: 'secret12', firstName: '민수', lastName: '김' } });
+  await page.context().clearCookies();
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: '회원가입' }).click();
+  await dialog.getByLabel('이메일').fill(email);
+  await dialog.getByRole('button', { name: '중복 확인' }).click();
+  await expect(dialog.getByText('이미 사용 중인 이메일입니다.')).toBeVisible();
+  await dialog.getByLabel('이메일').fill(`other.${email}`);
+  await expect(dialog.getByText('이미 사용 중인 이메일입니다.')).toBeHidden();
+});
+
+test('reset a forgotten password through the e-mail', async ({ page, consoleErrors: _ }) => {
+  const smtp = await startSmtpServer(E2E_SMTP_PORT);
+  try {
+    const email = `forgot.${unique()}@example.com`;
+    await page.request.post('/api/auth/register', { data: { email, username: `forgot${unique()}`, password: 'old-secret1', firstName: '민수', lastName: '김' } });
+    await page.context().clearCookies();
+    await page.goto('/kr');
+    await hydrated(page);
+    await page.getByRole('button', { name: '로그인' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '비밀번호를 잊으셨나요?' }).click();
+    await dialog.getByLabel('이메일').fill(email);
+    await dialog.getByRole('button', { name: '링크 보내기' }).click();
+    await expect(page.getByText('이메일 전송')).toBeVisible();
+    const mail = await smtp.next();
+    expect(mail.subject).toBe('스튜디오 루미 비밀번호 재설정 안내');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/kr\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    await page.keyboard.press('Escape');
+    await page.goto(link!);
+    await hydrated(page);
+    await page.getByLabel('새 비밀번호', { exact: true }).fill('new-secret1');
+    await page.getByLabel('새 비밀번호 확인').fill('new-secret2');
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await expect(page.getByText('비밀번호가 일치하지 않습니다.').first()).toBeVisible();
+    await page.getByLabel('새 비밀번호 확인').fill('new-secret1');
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await expect(page.getByText('비밀번호 변경 완료')).toBeVisible();
+    await expect(page).toHaveURL(/\/kr$/);
+    await logIn(page, email, 'new-secret1');
+    await expect(page.getByRole('button', { name: '김 민수님의 계정 메뉴' })).toBeVisible();
+  } finally {
+    await smtp.stop();
+  }
+});
+
+test('the reset page without a token says so and goes home', async ({ page }) => {
+  await page.goto('/kr/reset-password');
+  await expect(page.getByText('유효하지 않은 재설정 링크입니다.')).toBeVisible();
+  await expect(page).toHaveURL(/\/kr$/);
+});
+
+test('edit the profile on My Page', async ({ page, consoleErrors: _ }) => {
+  const email = `profile.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, username: `profile${unique()}`, password: 'secret12', firstName: '민수', lastName: '김' } });
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/\w\w\/profile$/);
+  await page.goto('/kr/profile');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('내 정보');
+  await page.getByRole('button', { name: '수정' }).click();
+  await page.getByLabel('이름', { exact: true }).fill('지민');
+  await page.getByLabel('전화번호').fill('010-9876-5432');
+  await page.getByRole('button', { name: '취소' }).click();
+  await expect(page.locator('[data-field="firstName"]')).toHaveText('민수');
+  await page.getByRole('button', { name: '수정' }).click();
+  await page.getByLabel('이름', { exact: true }).fill('지민');
+  await page.getByLabel('이름', { exact: true }).press('Enter');
+  await expect(page.getByText('프로필 수정 완료')).toBeVisible();
+  await expect(page.locator('[data-field="firstName"]')).toHaveText('지민');
+  await page.reload();
+  await expect(page.locator('[data-field="firstName"]')).toHaveText('지민');
+});
+
+test('My Page asks a signed-out visitor to log in', async ({ page }) => {
+  await page.goto('/kr/profile');
+  await expect(page.getByRole('heading', { name: '로그인이 필요합니다' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '홈으로 돌아가기' })).toHaveAttribute('href', '/kr');
+});
+
+test('sign in with Google through the provider and come back signed in', async ({ page, consoleErrors: _ }) => {
+  const email = `google.${unique()}@gmail.example`;
+  const provider = await startOidcProvider({ email, email_verified: true, given_name: 'Haneul', family_name: 'Kim', sub: `sub-${unique()}` }, E2E_OIDC_PORT);
+  try {
+    await page.goto('/kr');
+    await hydrated(page);
+    await page.getByRole('button', { name: '로그인' }).first().click();
+    await page.getByRole('link', { name: 'Google로 계속하기' }).click();
+    await expect(page).toHaveURL(/\/kr$/);
+    await expect(page.getByText('Google 계정으로 로그인되었습니다')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Kim Haneul님의 계정 메뉴|Kim Haneul/ })).toBeVisible();
+  } finally {
+    await provider.stop();
+  }
+});
+
+test('staff see the user list; customers see access denied with their e-mail', async ({ page }) => {
+  const email = `customer.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, username: `customer${unique()}`, password: 'secret12', firstName: '민수', lastName: '김' } });
+  await page.goto('/kr/admin/users');
+  await expect(page.getByRole('heading', { name: '접근 권한 없음' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.context().clearCookies();
+  await page.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  await page.goto('/kr/admin/users');
+  await expect(page.getByRole('heading', { name: '회원 관리' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: email })).toBeVisible();
+});
