@@ -9,11 +9,17 @@ export interface PublicUser {
   role: 'customer' | 'admin';
 }
 
-/** How to address a user: "first last" (Korean: family name first), else the username. */
-export function displayName(user: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>, lang: string): string {
+const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * How to address a user. Names written in Hangul, Han or Kana read family name first and
+ * unspaced ("김민수", "山田花子"); other names given name first ("Haneul Kim"). Without a name,
+ * the username.
+ */
+export function displayName(user: Pick<PublicUser, 'firstName' | 'lastName' | 'username'>): string {
   const first = user.firstName?.trim();
   const last = user.lastName?.trim();
   if (!first && !last) return user.username;
-  const eastAsian = lang === 'ko' || lang === 'ja' || lang === 'zh';
-  return (eastAsian ? [last, first] : [first, last]).filter(Boolean).join(eastAsian && lang !== 'ko' ? '' : ' ');
+  const eastAsian = CJK.test(`${first ?? ''}${last ?? ''}`);
+  return (eastAsian ? [last, first] : [first, last]).filter(Boolean).join(eastAsian ? '' : ' ');
 }

@@ -2,7 +2,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-for (const path of ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/vn', '/kr/nope']) {
+for (const path of ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/vn', '/kr/nope', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users']) {
   test(`${path} fits a 375 px phone without sideways scrolling`, async ({ page }) => {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -30,4 +30,17 @@ test('the country menu is reachable on a phone', async ({ page }) => {
   await page.locator('#mobile-menu').getByRole('link', { name: /베트남/ }).click();
   await expect(page).toHaveURL(/\/vn$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+});
+
+test('the sign-in dialog fits a phone', async ({ page }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
+  await dialog.getByRole('tab', { name: '회원가입' }).click();
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(375);
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

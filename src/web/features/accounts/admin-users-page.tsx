@@ -52,7 +52,7 @@ function UserTable() {
           <tbody className="divide-y divide-slate-100">
             {users.map((u) => (
               <tr key={u.id}>
-                <td className="px-4 py-3 font-medium">{displayName(u, store.lang)}</td>
+                <td className="px-4 py-3 font-medium">{displayName(u)}</td>
                 <td className="px-4 py-3">{u.username}</td>
                 <td className="px-4 py-3">{u.email}</td>
                 <td className="px-4 py-3">{u.phone ?? '—'}</td>

@@ -31,7 +31,7 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
     );
   }
 
-  const name = displayName(user, lang);
+  const name = displayName(user);
   async function logout(close: () => void) {
     close();
     onAction?.();

@@ -123,7 +123,7 @@ export function MessageGuide() {
                       aria-hidden={!shown}
                       className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm shadow-sm transition duration-300 ${
                         mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-ink'
-                      } ${shown ? 'translate-y-0 opacity-100' : 'translate-y-2 opacity-0'}`}
+                      } ${shown ? 'visible translate-y-0 opacity-100' : 'invisible translate-y-2 opacity-0'}`}
                     >
                       {step.image && (
                         <Picture name={step.image} alt={t(`guide.images.${step.image}`)} sizes="160px" imgClassName="mb-1.5 size-28 rounded-xl object-cover sm:size-36" />
