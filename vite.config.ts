@@ -26,7 +26,8 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
-                { name: 'shared', tags: ['$initial'], minShareCount: 2, priority: 1 },
+                // Form code stays out of the shared chunk: only form pages load it up front.
+                { name: 'shared', test: (id: string) => !/node_modules[\\/]react-hook-form[\\/]/.test(id), tags: ['$initial'], minShareCount: 2, priority: 1 },
               ],
             },
           },

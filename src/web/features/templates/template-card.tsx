@@ -25,7 +25,7 @@ export function TemplateCard({ template, priority }: { template: TemplateDefinit
       </Link>
       <div className="pointer-events-none absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/80 via-black/20 to-transparent p-3 text-white opacity-100 transition sm:p-4 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
         <p className="text-xs font-medium text-white/80">{t(`templates.${template.id}.type`)}</p>
-        <h3 className="text-sm font-bold sm:text-base">{title}</h3>
+        <h2 className="text-sm font-bold sm:text-base">{title}</h2>
         <div className="mt-2 flex items-center justify-between gap-2">
           <p className="text-sm font-extrabold">{text.price(template.priceKrw)}</p>
           <Link
