@@ -30,7 +30,7 @@ try {
     const tbt: number[] = [];
     const fcp: number[] = [];
     let lcpElement = '';
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0, attempts = 0; run < RUNS && attempts < RUNS * 2; attempts++) {
       const result = await lighthouse(`${server.origin}${page}`, {
         port: chrome.port,
         output: 'json',
@@ -38,6 +38,12 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       const lhr = result!.lhr;
+      // A run Lighthouse itself could not finish says nothing about the page: report it, run again.
+      if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+        console.error(`${page}: Lighthouse run failed (${lhr.runtimeError?.code ?? 'no score'}), running again`);
+        continue;
+      }
+      run++;
       perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
       a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
       cls.push(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 1));

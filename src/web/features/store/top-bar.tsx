@@ -42,7 +42,7 @@ export function TopBar() {
   return (
     <header
       data-scrolled={scrolled ? 'true' : 'false'}
-      className={`fixed inset-x-0 top-0 z-40 border-b bg-white/95 backdrop-blur transition-shadow ${
+      className={`fixed inset-x-0 top-0 z-40 border-b bg-white transition-shadow ${
         scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'
       }`}
     >

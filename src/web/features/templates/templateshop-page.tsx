@@ -3,6 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/templateshop-page';
 import { isTemplateCategory, TEMPLATE_CATEGORIES, TEMPLATES } from '../../../domain/catalog/templates.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
+import { useCatalogText } from '../../components/use-catalog-text.ts';
+import { useStore } from '../../store-context.ts';
 import { TemplateCard } from './template-card.tsx';
 
 const FILTERS = ['all', ...TEMPLATE_CATEGORIES] as const;
@@ -14,6 +16,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function TemplateShopPage() {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
+  const { country } = useStore();
+  const money = useCatalogText();
   const [params] = useSearchParams();
   const requested = params.get('category');
   const category = isTemplateCategory(requested) ? requested : 'all';
@@ -42,7 +46,18 @@ export default function TemplateShopPage() {
       <p className="sr-only" aria-live="polite">{t('templates.count', { count: shown.length })}</p>
       <ul className="mt-8 columns-2 gap-4 sm:columns-3 lg:columns-4" data-testid="template-grid">
         {shown.map((template, index) => (
-          <TemplateCard key={template.id} template={template} priority={index < 2} />
+          <TemplateCard
+            key={template.id}
+            template={template}
+            country={country}
+            priority={index === 0}
+            text={{
+              title: tc(`templates.${template.id}.title`),
+              type: tc(`templates.${template.id}.type`),
+              price: money.price(template.priceKrw),
+              buyNow: t('templates.buyNow'),
+            }}
+          />
         ))}
       </ul>
     </div>
