@@ -223,7 +223,7 @@ const templates: Art[] = Object.keys(TEMPLATES).map(Number).sort((a, b) => a - b
   const spec = TEMPLATES[id];
   if (!size || !spec) throw new Error(`template ${id} incomplete`);
   const [w, h] = size;
-  return { key: `template-${id}`, w, h, scale: 1, widths: [300, 600], draw: (d: Doc) => renderTemplate(d, w, h, spec) };
+  return { key: `template-${id}`, w, h, scale: 1, widths: [300, 400, 600], draw: (d: Doc) => renderTemplate(d, w, h, spec) };
 });
 
 const packages: Art[] = [

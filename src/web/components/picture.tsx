@@ -2,7 +2,7 @@
  * The project's own artwork (DESIGN D15) as responsive AVIF/WebP with its intrinsic size, so the
  * browser reserves the space (no layout shift) and picks the smallest file that fits.
  */
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { ARTWORK } from '../artwork/manifest.ts';
 
 export interface PictureProps {
@@ -15,6 +15,12 @@ export interface PictureProps {
   className?: string;
   imgClassName?: string;
   style?: CSSProperties;
+  /**
+   * Waits until the image is within a screen of the viewport before loading it. Native lazy
+   * loading starts far earlier (1250-2500 px), which on a long grid means every image at once.
+   * Until then a box of the same size and colour stands in, so nothing shifts.
+   */
+  deferUntilNear?: boolean;
 }
 
 export function artworkSrcSet(name: string, format: 'avif' | 'webp'): string {
@@ -23,10 +29,42 @@ export function artworkSrcSet(name: string, format: 'avif' | 'webp'): string {
   return entry.widths.map((w) => `/artwork/${name}-${w}.${format} ${w}w`).join(', ');
 }
 
-export function Picture({ name, alt, sizes, priority = false, className, imgClassName, style }: PictureProps) {
+function useNearViewport(enabled: boolean) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [near, setNear] = useState(!enabled);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: '100% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
+export function Picture({ name, alt, sizes, priority = false, className, imgClassName, style, deferUntilNear = false }: PictureProps) {
   const entry = ARTWORK[name];
   const [failed, setFailed] = useState(false);
+  const { ref, near } = useNearViewport(deferUntilNear && !priority);
   if (!entry) throw new Error(`Unknown artwork: ${name}`);
+  if (!near) {
+    return (
+      <span ref={ref} className={`block ${className ?? ''}`}>
+        <span
+          role="img"
+          aria-label={alt || undefined}
+          aria-hidden={alt ? undefined : true}
+          className={`block ${imgClassName ?? ''}`}
+          style={{ aspectRatio: `${entry.width} / ${entry.height}`, backgroundColor: entry.color, ...style }}
+        />
+        <noscript>
+          <img src={`/artwork/${name}-${entry.widths[entry.widths.length - 1]}.webp`} alt={alt} width={entry.width} height={entry.height} loading="lazy" />
+        </noscript>
+      </span>
+    );
+  }
   const fallbackWidth = entry.widths.find((w) => w >= 600) ?? entry.widths[entry.widths.length - 1];
   if (failed) {
     // SPEC: images fall back to an alternative on load error; ours is the artwork's own colour.

@@ -13,7 +13,7 @@ export interface TemplateCardText {
  * A masonry tile: the image, and on hover or focus its title, type, price and Buy Now. Texts
  * come from the page, so 27 tiles do not each subscribe to the translator.
  */
-export function TemplateCard({ template, text, country, priority }: { template: TemplateDefinition; text: TemplateCardText; country: string; priority: boolean }) {
+export function TemplateCard({ template, text, country, priority, nearTop }: { template: TemplateDefinition; text: TemplateCardText; country: string; priority: boolean; nearTop: boolean }) {
   return (
     <li className="group relative mb-4 break-inside-avoid overflow-hidden rounded-2xl bg-slate-100 shadow-sm" data-category={template.category}>
       <Link to={`/${country}/template/${template.id}`} className="block" aria-label={text.title}>
@@ -22,6 +22,7 @@ export function TemplateCard({ template, text, country, priority }: { template: 
           alt=""
           sizes="(min-width: 1024px) 23vw, (min-width: 640px) 31vw, 46vw"
           priority={priority}
+          deferUntilNear={!nearTop}
           imgClassName="h-auto w-full"
         />
       </Link>

@@ -51,6 +51,7 @@ export default function TemplateShopPage() {
             template={template}
             country={country}
             priority={index === 0}
+            nearTop={index < 8}
             text={{
               title: tc(`templates.${template.id}.title`),
               type: tc(`templates.${template.id}.type`),
