@@ -31,3 +31,14 @@ test('an unknown template shows Template Not Found with a way back', async ({ pa
   await page.getByRole('link', { name: 'Back to the template shop' }).click();
   await expect(page).toHaveURL(/\/us\/templateshop$/);
 });
+
+test('tiles further down load their images as the visitor scrolls to them', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/kr/templateshop');
+  await hydrated(page);
+  const last = page.locator('[data-testid="template-grid"] > li').last();
+  await expect(last.locator('img')).toHaveCount(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.locator('img')).toHaveCount(1);
+  await expect.poll(() => last.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
