@@ -18,7 +18,7 @@ import { registerAccountRoutes } from './features/accounts/auth.routes.ts';
 import { GOOGLE_ISSUER, OidcClient } from './features/accounts/google.ts';
 import { createAuth } from './http/auth.ts';
 import { createRateLimits } from './http/rate-limits.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerContactRoutes } from './features/contact/contact.routes.ts';
@@ -38,8 +38,6 @@ export interface AppOptions {
   /** Shared rate-limit counters (REDIS_URL), and the prefix of their keys. */
   redis?: Redis | undefined;
   rateLimitPrefix?: string;
-  /** Replaces the configured mailer (tests that read the outbox). */
-  mailer?: Mailer;
   /** Secret for signed cookies; SESSION_SECRET, else one made up per process. */
   cookieSecret: string;
 }
@@ -84,7 +82,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     auth,
     limits: createRateLimits(options.redis, options.rateLimitPrefix),
-    mailer: options.mailer ?? createMailer({
+    mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM ?? `Studio Lumi <${COMPANY.email}>`,
       outboxDir: `${config.dataDir}/outbox`,
