@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CountryResponse } from 'maxmind';
 import { isCountryCode, storeForIsoCountry, type CountryCode, DEFAULT_COUNTRY } from '../../domain/countries.ts';
 import { COUNTRY_COOKIE } from '../../i18n/config.ts';
+import { acceptedLanguageTags } from '../http/accept-language.ts';
 
 export type IsoCountryLookup = (ip: string) => string | null;
 
@@ -23,18 +24,9 @@ const LANGUAGE_HOME: Record<string, string> = {
 
 /** Store implied by an Accept-Language header's preferred tag; null when there is none. */
 export function storeFromAcceptLanguage(header: string | undefined): CountryCode | null {
-  if (!header) return null;
-  const preferred = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)[0];
+  const preferred = acceptedLanguageTags(header)[0];
   if (!preferred) return null;
-  const [language = '', ...subtags] = preferred.tag.split('-');
+  const [language = '', ...subtags] = preferred.split('-');
   const region = subtags.find((s) => /^[A-Za-z]{2}$/.test(s));
   if (region) return storeForIsoCountry(region);
   return storeForIsoCountry(LANGUAGE_HOME[language.toLowerCase()] ?? 'US');

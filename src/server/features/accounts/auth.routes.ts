@@ -8,6 +8,7 @@ import { isCountryCode, type CountryCode } from '../../../domain/countries.ts';
 import {
   checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
 } from '../../../domain/validation/accounts.ts';
+import { COUNTRY_COOKIE } from '../../../i18n/config.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
@@ -36,8 +37,6 @@ export interface AccountRoutesOptions {
   /** Put the reset token in the forgot-password answer (development without a mail server, D13). */
   exposeResetToken: boolean;
 }
-
-const COUNTRY_COOKIE = 'country';
 
 /** The store a request belongs to: our pages say so in a header; otherwise guess from the language. */
 function storeOf(request: FastifyRequest): CountryCode {
