@@ -25,7 +25,3 @@ export function useStore(): { country: CountryCode; lang: Language } {
   const { country, lang } = useRootData();
   return { country, lang };
 }
-
-export function useUser(): PublicUser | null {
-  return useRootData().user;
-}

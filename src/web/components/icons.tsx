@@ -11,7 +11,6 @@ export {
   RefreshCw as RevisionIcon,
   Mail as MailIcon,
   Phone as PhoneIcon,
-  Sparkles as SparklesIcon,
   Star as StarIcon,
   ShieldCheck as ShieldIcon,
   Wallet as WalletIcon,

@@ -78,11 +78,6 @@ export async function authenticate(db: Database, email: string, password: string
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
-export async function getUser(db: Database, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
 export async function updateProfile(db: Database, id: string, input: ProfileInput): Promise<UserRow> {
   try {
     const [row] = await db

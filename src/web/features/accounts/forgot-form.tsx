@@ -5,7 +5,7 @@ import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useStore } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';
-import { lazySchemaResolver } from './validate-with.ts';
+import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 
 type Values = { email: string };
 

@@ -15,7 +15,7 @@ import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';
 import { LoginRequired } from './login-required.tsx';
-import { lazySchemaResolver } from './validate-with.ts';
+import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 
 type Values = { email: string; username: string; firstName: string; lastName: string; phone: string };
 

@@ -13,7 +13,7 @@ import { toast } from '../../components/toast.tsx';
 import { useStore } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';
 import { ConfirmFeedback, PasswordFeedback } from './password-feedback.tsx';
-import { lazySchemaResolver } from './validate-with.ts';
+import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 
 type Values = { email: string; password: string; confirmPassword: string; firstName: string; lastName: string; phone: string };
 type EmailState = 'none' | 'checking' | 'available' | 'taken';

@@ -5,39 +5,20 @@
  * unless the message was sent.
  */
 import { useEffect, useId } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { findPackage } from '../../../domain/catalog/packages.ts';
 import { CONTACT_LIMITS, CONTACT_SERVICES } from '../../../domain/validation/contact-fields.ts';
-import type { FieldError } from '../../../domain/validation/messages.ts';
 import { MailIcon, SendIcon, SpinnerIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { postJson } from '../../api-client.ts';
+import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { useStore } from '../../store-context.ts';
 import { COMPANY } from '../../../domain/site.ts';
 
 type ContactValues = { name: string; email: string; company: string; service: string; message: string };
 const EMPTY: ContactValues = { name: '', email: '', company: '', service: '', message: '' };
-
-function useContactResolver(): Resolver<ContactValues> {
-  const { t } = useTranslation('errors');
-  return async (values) => {
-    const [{ contactSchema }, { fieldErrors }] = await Promise.all([
-      import('../../../domain/validation/contact.ts'),
-      import('../../../domain/validation/schema-helpers.ts'),
-    ]);
-    const result = contactSchema.safeParse(values);
-    if (result.success) return { values, errors: {} };
-    const errors = Object.fromEntries(
-      Object.entries(fieldErrors(result.error)).map(([field, fe]: [string, FieldError]) => [
-        field,
-        { type: 'validate', message: t(fe.key, fe.values ?? {}) },
-      ]),
-    );
-    return { values: {}, errors };
-  };
-}
 
 export function ContactForm() {
   const { t } = useTranslation('home');
@@ -45,7 +26,8 @@ export function ContactForm() {
   const { country, lang } = useStore();
   const [searchParams] = useSearchParams();
   const formId = useId();
-  const resolver = useContactResolver();
+  const { t: tErrors } = useTranslation('errors');
+  const resolver = lazySchemaResolver<ContactValues>(async () => (await import('../../../domain/validation/contact.ts')).contactSchema, tErrors);
   const { register, handleSubmit, setError, reset, setValue, getValues, formState: { errors, isSubmitting } } = useForm<ContactValues>({
     defaultValues: EMPTY,
     resolver,

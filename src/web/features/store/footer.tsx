@@ -8,7 +8,7 @@ import { Logo } from './logo.tsx';
 export function Footer() {
   const { t } = useTranslation();
   const { country } = useStore();
-  const year = 2026;
+  const year = new Date().getFullYear();
   const links = [
     { to: `/${country}#home`, label: t('nav.home') },
     { to: `/${country}#portfolio`, label: t('nav.portfolio') },

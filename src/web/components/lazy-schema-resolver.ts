@@ -12,7 +12,7 @@ export function lazySchemaResolver<V extends FieldValues>(
   extra?: (values: V) => Record<string, string>,
 ): Resolver<V> {
   return async (values) => {
-    const [schema, { fieldErrors }] = await Promise.all([load(), import('../../../domain/validation/schema-helpers.ts')]);
+    const [schema, { fieldErrors }] = await Promise.all([load(), import('../../domain/validation/schema-helpers.ts')]);
     const result = schema.safeParse(values);
     const errors: Record<string, { type: string; message: string }> = {};
     if (!result.success) {
