@@ -1,3 +1,7 @@
+/** Roles (D5): staff are admins; everyone else is a customer. */
+export const ROLES = ['customer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
 /** A signed-in user as the API and the pages see it (SPEC section 3, plus the role of D5). */
 export interface PublicUser {
   id: string;
@@ -6,7 +10,9 @@ export interface PublicUser {
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
-  role: 'customer' | 'admin';
+  role: Role;
+  /** False for accounts that only ever signed in with Google: changing the e-mail then asks for a fresh Google sign-in. */
+  hasPassword: boolean;
 }
 
 const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;

@@ -26,6 +26,10 @@ import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
 import { registerCountryPrefix } from './routing/country-prefix.ts';
 import type { IsoCountryLookup } from './routing/country-detection.ts';
 import { registerSeoRoutes } from './routing/seo.ts';
+import { registerHardening } from './http/hardening.ts';
+import { redactUrl } from './http/redact.ts';
+import { registerStoreResolver } from './http/store.ts';
+import { createPageServices } from './page-services.ts';
 
 export interface AppOptions {
   config: Config;
@@ -40,15 +44,27 @@ export interface AppOptions {
   rateLimitPrefix?: string;
   /** Secret for signed cookies; SESSION_SECRET, else one made up per process. */
   cookieSecret: string;
+  /** Where the log goes (default stdout); tests read it to check what is never logged. */
+  logStream?: NodeJS.WritableStream | undefined;
 }
+
+/** Trusts the nearest `hops` proxies: X-Forwarded-For entries beyond them are the client's to invent. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: Boolean(config.TRUST_CDN_COUNTRY_HEADER),
+    logger: config.LOG_LEVEL === 'silent' ? false : {
+      level: config.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (D24).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -63,12 +79,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerHardening(app);
   await app.register(fastifyCookie, { secret: options.cookieSecret });
+  registerStoreResolver(app, config.publicUrl);
   await app.register(fastifyHelmet, {
     // Pages get a nonce-based policy from the renderer (src/web/entry.server.tsx).
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl?.startsWith('https://') ? undefined : false,
+    strictTransportSecurity: config.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
@@ -86,11 +104,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM ?? `Studio Lumi <${COMPANY.email}>`,
       outboxDir: `${config.dataDir}/outbox`,
-      logBodies: config.NODE_ENV !== 'production',
+      logBodies: config.development,
     }, app.log),
     oidc,
-    publicUrl: config.publicUrl,
-    exposeResetToken: config.NODE_ENV === 'development' && !config.SMTP_URL,
+    secureCookies: config.secure,
   });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
@@ -100,6 +117,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     geoLookup: options.geoLookup,
   });
 
+  const pageServices = createPageServices(db);
   const buildDir = options.buildDir ?? 'build';
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
@@ -109,7 +127,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     staticOptions: { preCompressed: true },
     getLoadContext: async (request) => {
       const context = new RouterContextProvider();
-      context.set(requestInfo, { user: await auth.currentUser(request), googleSignIn: Boolean(oidc) });
+      context.set(requestInfo, { user: await auth.currentUser(request), store: request.store, googleSignIn: Boolean(oidc), services: pageServices });
       return context;
     },
     fileCacheControl: 'public, max-age=86400',

@@ -6,6 +6,29 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
+
+/** An origin a browser can reach the store at: http(s), no path, query or fragment (D24). */
+const publicUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .refine((value) => { const url = new URL(value); return url.pathname === '/' && !url.search && !url.hash && !url.username; }, 'must be an origin such as https://studiolumi.co.kr, without a path')
+  .optional();
+
+/**
+ * Which forwarding proxies to believe (X-Forwarded-For, -Proto): a hop count, or a comma list of
+ * addresses and CIDR ranges. Off unless set (D24): otherwise anyone could choose their own IP and
+ * walk past every per-IP limit.
+ */
+const IP_OR_RANGE = /^([0-9.]+|[0-9a-f:]+)(\/\d{1,3})?$/i;
+const trustProxy = z.string().trim().optional().transform((value, ctx): number | string[] | false => {
+  if (!value || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !IP_OR_RANGE.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry));
+  if (bad !== undefined || entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `must be a number of hops or a comma list of addresses or ranges (not "${bad ?? value}")` });
+    return z.NEVER;
+  }
+  return entries;
+});
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const schema = z.object({
@@ -14,7 +37,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: publicUrl,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -28,6 +51,7 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: optionalUrl,
   GEOIP_DB: z.string().optional(),
+  TRUST_PROXY: trustProxy,
   TRUST_CDN_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as cf-ipcountry').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,12 +67,20 @@ const schema = z.object({
 export type RawConfig = z.infer<typeof schema>;
 export interface Config extends RawConfig {
   dataDir: string;
-  publicUrl: string | undefined;
+  /** PUBLIC_URL without a trailing slash, else http://localhost:{PORT}: the only source of absolute URLs (D24). */
+  publicUrl: string;
+  /** Cookies are Secure and HSTS is on exactly when the public address is https (D24). */
+  secure: boolean;
+  /**
+   * True only under `react-router dev`. Everything else, whatever NODE_ENV says, behaves as
+   * production: no secrets in answers or logs.
+   */
+  development: boolean;
 }
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { devServer?: boolean } = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, emptyToUndefined(v)]));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
@@ -56,9 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const raw = result.data;
+  const publicUrl = raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : `http://localhost:${raw.PORT}`;
   return {
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),
-    publicUrl: raw.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl,
+    secure: publicUrl.startsWith('https://'),
+    development: options.devServer === true,
   };
 }

@@ -4,6 +4,6 @@ import { loadConfig } from './config.ts';
 import { startServices } from './start.ts';
 
 export async function createServer(vite?: ViteDevServer) {
-  const { app } = await startServices(loadConfig(), vite);
+  const { app } = await startServices(loadConfig(process.env, { devServer: true }), vite);
   return app;
 }

@@ -1,18 +1,17 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
-  Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useRouteLoaderData,
+  Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useMatches, useRouteLoaderData,
   type LinksFunction, type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { DEFAULT_COUNTRY, isCountryCode, isLanguage } from '../domain/countries.ts';
-import { LANGUAGE_COOKIE, PAGE_NAMESPACES } from '../i18n/config.ts';
+import { isCountryCode, isLanguage } from '../domain/countries.ts';
+import { LANGUAGE_COOKIE, ROOT_NAMESPACES } from '../i18n/config.ts';
 import { requestInfo } from '#request-context';
-import { RESOURCES } from '../i18n/resources.server.ts';
 import { useInlineStyles, useNonce } from './components/document-context.tsx';
 import { Toaster } from './components/toast.tsx';
-import { i18nFor } from './i18n/i18n.ts';
-import { resolveLanguage } from './i18n/language.server.ts';
+import { i18nFor, matchedMessages } from './i18n/i18n.ts';
+import { messagesFor } from './i18n/messages.server.ts';
 import type { RootData } from './store-context.ts';
 import { ErrorPage } from './features/not-found/error-page.tsx';
 
@@ -26,12 +25,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
       headers: { 'Set-Cookie': `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=31536000; SameSite=Lax` },
     });
   }
-  const country = isCountryCode(params.country) ? params.country : DEFAULT_COUNTRY;
-  const lang = resolveLanguage(request, country);
-  const origin = process.env.PUBLIC_URL?.replace(/\/+$/, '') || url.origin;
-  const messages = Object.fromEntries(PAGE_NAMESPACES.map((ns) => [ns, RESOURCES[lang][ns]]));
-  const { user, googleSignIn } = context.get(requestInfo);
-  return { country, lang, messages, origin, user, googleSignIn };
+  // One resolver for the API and the pages (src/server/http/store.ts); the origin is PUBLIC_URL's (D24).
+  const { user, googleSignIn, store } = context.get(requestInfo);
+  const country = isCountryCode(params.country) ? params.country : store.country;
+  return { country, lang: store.lang, messages: messagesFor(store.lang, ROOT_NAMESPACES), origin: store.origin, user, googleSignIn };
 }
 
 /**
@@ -73,7 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function WithI18n({ data, children }: { data: RootData; children: React.ReactNode }) {
-  const i18n = useMemo(() => i18nFor(data.lang, data.messages), [data.lang, data.messages]);
+  // The root's catalogs plus those of the matched routes; bundles already added are kept.
+  const matches = useMatches();
+  const i18n = i18nFor(data.lang, { ...data.messages, ...matchedMessages(matches) });
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }
 

@@ -84,8 +84,8 @@ describe.runIf(process.env.REDIS_URL)('limits shared through Redis', () => {
     const address = 'shared@example.com';
     for (let i = 0; i < 5; i++) await first.consume('loginFailuresPerAddress', address);
     for (let i = 0; i < 5; i++) await second.consume('loginFailuresPerAddress', address);
-    await expect(first.check('loginFailuresPerAddress', address)).rejects.toMatchObject({ status: 429 });
-    await expect(second.consume('loginFailuresPerAddress', address)).rejects.toMatchObject({ status: 429 });
+    await expect(first.check('loginFailuresPerAddress', address)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(second.consume('loginFailuresPerAddress', address)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     await first.reset('loginFailuresPerAddress', address);
     await expect(second.check('loginFailuresPerAddress', address)).resolves.toBeUndefined();
   });

@@ -39,7 +39,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 }
 
 /** Registers beforeAll/afterAll hooks and returns a getter for the running server. */
-export function useTestServer(backend: Backend, env: Record<string, string> | (() => Record<string, string>) = {}, extra: Partial<Pick<AppOptions, 'redis' | 'rateLimitPrefix'>> = {}): () => TestServer {
+export function useTestServer(backend: Backend, env: Record<string, string> | (() => Record<string, string>) = {}, extra: Partial<Pick<AppOptions, 'redis' | 'rateLimitPrefix' | 'logStream'>> = {}): () => TestServer {
   let server: TestServer | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {

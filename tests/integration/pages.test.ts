@@ -61,16 +61,16 @@ describe.each(BACKENDS)('pages on %s', (backend) => {
       expect(html).toContain('<html lang="ko"');
       expect(html).toMatch(/<title>[^<]*스튜디오 루미|<title>[^<]*Studio Lumi/);
       // The page's origin is the request's Host (inject sends `localhost`), or PUBLIC_URL when set.
-      expect(html).toContain('<link rel="canonical" href="http://localhost/kr"');
+      expect(html).toContain('<link rel="canonical" href="http://localhost:3000/kr"');
       const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
       expect(alternates).toEqual([
-        ['ko-KR', 'http://localhost/kr'],
-        ['en-US', 'http://localhost/us'],
-        ['en-AU', 'http://localhost/au'],
-        ['vi-VN', 'http://localhost/vn'],
-        ['zh-CN', 'http://localhost/cn'],
-        ['en-MY', 'http://localhost/my'],
-        ['x-default', 'http://localhost/'],
+        ['ko-KR', 'http://localhost:3000/kr'],
+        ['en-US', 'http://localhost:3000/us'],
+        ['en-AU', 'http://localhost:3000/au'],
+        ['vi-VN', 'http://localhost:3000/vn'],
+        ['zh-CN', 'http://localhost:3000/cn'],
+        ['en-MY', 'http://localhost:3000/my'],
+        ['x-default', 'http://localhost:3000/'],
       ]);
       expect(html).toContain('property="og:title"');
       expect(html).toContain('property="og:image"');
@@ -143,13 +143,13 @@ describe.each(BACKENDS)('pages on %s', (backend) => {
       expect(response.headers['content-type']).toContain('application/xml');
       const urls = response.body.match(/<url>/g) ?? [];
       expect(urls).toHaveLength(6 * 30);
-      expect(response.body).toContain('<loc>http://localhost:80/kr/template/27</loc>');
+      expect(response.body).toContain('<loc>http://localhost:3000/kr/template/27</loc>');
       expect(response.body.match(/hreflang="x-default"/g)).toHaveLength(180);
     });
 
     it('points robots at the sitemap and keeps private pages out', async () => {
       const response = await get('/robots.txt');
-      expect(response.body).toContain('Sitemap: http://localhost:80/sitemap.xml');
+      expect(response.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
       expect(response.body).toContain('Disallow: /api/');
       expect(response.body).toContain('Disallow: /kr/profile');
     });

@@ -3,7 +3,8 @@ import { INCLUDED_IMAGES, SERVICES, findService, isQuoteOnly } from '../../src/d
 import { PACKAGES } from '../../src/domain/catalog/packages.ts';
 import { TEMPLATES, TEMPLATE_CATEGORIES } from '../../src/domain/catalog/templates.ts';
 import { COLOR_TONE_OPTIONS, STYLE_OPTIONS, USAGE_OPTIONS } from '../../src/domain/catalog/options.ts';
-import { PricingError, serviceTotalKrw, serviceTotalMinor } from '../../src/domain/catalog/pricing.ts';
+import { DomainError } from '../../src/domain/errors.ts';
+import { serviceTotalKrw, serviceTotalMinor } from '../../src/domain/catalog/pricing.ts';
 
 const service = (id: number) => findService(id)!;
 
@@ -60,7 +61,7 @@ describe('quantity pricing (SPEC section 9)', () => {
   });
 
   it.each([0, -1, 1.5, 101, Number.NaN])('refuses quantity %s', (quantity) => {
-    expect(() => serviceTotalKrw(service(1), quantity)).toThrow(PricingError);
+    expect(() => serviceTotalKrw(service(1), quantity)).toThrow(DomainError);
   });
 
   it('refuses to price a quote-only service', () => {

@@ -1,18 +1,11 @@
 import { convertKrwToMinor } from '../money.ts';
 import type { CountryCode } from '../countries.ts';
+import { DomainError } from '../errors.ts';
 import type { ServiceDefinition } from './services.ts';
 
 export const MIN_QUANTITY = 1;
 /** Quantities above this are a consultation, not a card checkout. */
 export const MAX_QUANTITY = 100;
-
-export class PricingError extends Error {
-  readonly code: 'QUOTE_ONLY' | 'INVALID_QUANTITY';
-  constructor(code: 'QUOTE_ONLY' | 'INVALID_QUANTITY', message: string) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /**
  * Total in whole won for a number of images of a fixed-price service (SPEC section 9):
@@ -21,10 +14,10 @@ export class PricingError extends Error {
  */
 export function serviceTotalKrw(service: ServiceDefinition, quantity: number): number {
   if (service.pricing.kind !== 'fixed') {
-    throw new PricingError('QUOTE_ONLY', `Service ${service.id} is priced after a quote`);
+    throw new DomainError('QUOTE_ONLY', { detail: `service ${service.id} is priced after a quote` });
   }
   if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
-    throw new PricingError('INVALID_QUANTITY', `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`);
+    throw new DomainError('INVALID_QUANTITY', { values: { min: MIN_QUANTITY, max: MAX_QUANTITY } });
   }
   const { basePriceKrw, includedImages, extraPerImageKrw } = service.pricing;
   return basePriceKrw + Math.max(0, quantity - includedImages) * extraPerImageKrw;

@@ -1,9 +1,10 @@
 /**
  * Account payloads of SPEC section 7 with the rules of section 5: e-mail valid, password at least
- * 6, username at least 3, first and last name required, phone optional.
+ * 6, username at least 3, first and last name required, phone optional. The forms use these same
+ * schemas; the server adds what needs its data (common passwords, the current password).
  */
 import { z } from 'zod';
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, USERNAME_MAX, USERNAME_MIN } from './account-fields.ts';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, usernameFromEmail } from './account-fields.ts';
 import { V } from './messages.ts';
 import { emailField, optionalText, requiredText } from './schema-helpers.ts';
 
@@ -13,24 +14,37 @@ const password = () =>
   z.string({ error: V.required }).min(1, { error: V.required }).min(PASSWORD_MIN, { error: V.passwordMin }).max(PASSWORD_MAX, { error: V.tooLong });
 
 const username = () =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).min(USERNAME_MIN, { error: V.usernameMin }).max(USERNAME_MAX, { error: V.tooLong });
+  z.string({ error: V.required }).trim().min(1, { error: V.required }).min(USERNAME_MIN, { error: V.usernameMin }).max(USERNAME_MAX, { error: V.tooLong })
+    .regex(USERNAME_PATTERN, { error: V.username });
 
 const phone = () =>
   optionalText(PHONE_MAX).refine((value) => value === undefined || /^[+()\d\s.-]{6,}$/.test(value), { error: V.phone });
+
+/** A password the user types to prove it is them; never checked for length (old ones may be shorter). */
+const currentPassword = () => optionalText(PASSWORD_MAX);
 
 export const loginSchema = z.object({
   email: emailField(),
   password: password(),
 });
 
-export const registerSchema = z.object({
+/** What the sign-up form asks for. */
+export const registerFieldsSchema = z.object({
   email: emailField(),
-  username: username(),
   password: password(),
   firstName: requiredText(NAME_MAX),
   lastName: requiredText(NAME_MAX),
   phone: phone(),
 });
+
+/** POST /api/auth/register: SPEC sends a username, which is always the e-mail's local part. */
+export const registerSchema = registerFieldsSchema
+  .extend({ username: z.unknown().optional() })
+  .transform(({ username: _sent, ...input }) => ({ ...input, username: usernameFromEmail(input.email) }));
+
+/** The sign-up form: the fields plus a confirmation that must match. */
+export const registerFormSchema = registerFieldsSchema.extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch });
 
 export const checkEmailSchema = z.object({ email: emailField() });
 export const forgotPasswordSchema = z.object({ email: emailField() });
@@ -40,14 +54,37 @@ export const resetPasswordSchema = z.object({
   password: password(),
 });
 
+/** The reset page (SPEC section 5), one message at a time in SPEC's order, shown under the confirmation. */
+export const resetPasswordFormSchema = z.object({ password: z.string(), confirm: z.string() }).superRefine((v, ctx) => {
+  const error = !v.password || !v.confirm ? V.allRequired
+    : v.password !== v.confirm ? V.passwordMismatch
+    : v.password.length < PASSWORD_MIN ? V.passwordMin
+    : v.password.length > PASSWORD_MAX ? V.tooLong
+    : null;
+  if (error) ctx.addIssue({ code: 'custom', path: ['confirm'], message: error });
+});
+
+/** PUT /api/auth/profile. Changing the e-mail also needs the current password (or a fresh Google sign-in). */
 export const profileSchema = z.object({
   email: emailField(),
   username: username(),
   firstName: requiredText(NAME_MAX),
   lastName: requiredText(NAME_MAX),
   phone: phone(),
+  currentPassword: currentPassword(),
 });
+
+/** PUT /api/auth/password. */
+export const changePasswordSchema = z.object({
+  currentPassword: currentPassword(),
+  newPassword: password(),
+});
+
+/** The My Page form: the change plus a confirmation that must match. */
+export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

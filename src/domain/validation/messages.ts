@@ -11,7 +11,12 @@ export const V = {
   passwordMin: 'validation.passwordMin',
   usernameMin: 'validation.usernameMin',
   passwordMismatch: 'validation.passwordMismatch',
+  allRequired: 'validation.allRequired',
   phone: 'validation.phone',
+  passwordCommon: 'validation.passwordCommon',
+  currentPasswordRequired: 'validation.currentPasswordRequired',
+  currentPasswordInvalid: 'validation.currentPasswordInvalid',
+  username: 'validation.username',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

@@ -3,10 +3,17 @@
  * (D5, D16), hashed session and reset tokens (D9, D13), an order status history (D3), briefs that
  * belong to orders (D17) and uploaded files with owners (D14).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { BRIEF_STATUSES, ORDER_STATUSES } from '../../domain/statuses.ts';
+import { UPLOAD_MAX_BYTES } from '../../domain/uploads.ts';
+import { ROLES } from '../../domain/user.ts';
 import {
   boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+
+/** `column in ('a', 'b', …)` from a domain list, so a check constraint can never drift from the code. */
+const oneOf = (column: SQL | { name: string }, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -21,15 +28,21 @@ export const users = pgTable('users', {
   firstName: text('first_name'),
   lastName: text('last_name'),
   phone: text('phone'),
-  role: text('role', { enum: ['customer', 'admin'] }).notNull().default('customer'),
+  role: text('role', { enum: ROLES }).notNull().default('customer'),
   googleSubject: text('google_subject'),
+  /**
+   * When the owner of the address proved they receive its mail (Google's verified e-mail, a used
+   * reset link); null for an address only typed in. Linking Google to an unproven account ends its
+   * sessions and removes its password (pre-hijacking).
+   */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-  uniqueIndex('users_username_key').on(t.username),
+  uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
   uniqueIndex('users_google_subject_key').on(t.googleSubject),
-  check('users_role_check', sql`${t.role} in ('customer', 'admin')`),
+  check('users_role_check', oneOf(t.role, ROLES)),
 ]);
 
 export const userSessions = pgTable('user_sessions', {
@@ -64,8 +77,8 @@ export const orders = pgTable('orders', {
   /** Public order number, also the payment provider's orderId (6-64 chars of [A-Za-z0-9_-]). */
   orderNumber: text('order_number').notNull(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  /** guest_session_id of the browser that placed a guest order. */
-  sessionId: text('session_id'),
+  /** The guest id (D22, SPEC's sessionId / guest_session_id) of the browser that placed a guest order. */
+  guestId: text('guest_id'),
   isGuestOrder: boolean('is_guest_order').notNull().default(false),
   customerName: text('customer_name').notNull(),
   customerEmail: text('customer_email').notNull(),
@@ -91,7 +104,7 @@ export const orders = pgTable('orders', {
   paymentProvider: text('payment_provider'),
   paymentKey: text('payment_key'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
-  status: text('status').notNull().default('pending'),
+  status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
   adminComments: text('admin_comments'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -99,30 +112,33 @@ export const orders = pgTable('orders', {
   uniqueIndex('orders_order_number_key').on(t.orderNumber),
   uniqueIndex('orders_payment_key_key').on(t.paymentKey),
   index('orders_user_id_idx').on(t.userId),
-  index('orders_session_id_idx').on(t.sessionId),
+  index('orders_guest_id_idx').on(t.guestId),
   index('orders_status_idx').on(t.status),
   index('orders_created_at_idx').on(t.createdAt),
-  check('orders_status_check', sql`${t.status} in ('pending', 'quote_review', 'order_received', 'in_progress', 'draft_delivered', 'completed', 'cancelled')`),
+  check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
   check('orders_quantity_check', sql`${t.quantity} >= 1`),
 ]);
 
 export const orderStatusHistory = pgTable('order_status_history', {
   id: uuid('id').primaryKey().defaultRandom(),
   orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  fromStatus: text('from_status'),
-  toStatus: text('to_status').notNull(),
+  fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+  toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
   /** Who made the change; null for the system (checkout, payment confirmation). */
   actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
   note: text('note'),
   createdAt: createdAt(),
 }, (t) => [
   index('order_status_history_order_id_idx').on(t.orderId, t.createdAt),
+  check('order_status_history_to_status_check', oneOf(t.toStatus, ORDER_STATUSES)),
+  check('order_status_history_from_status_check', sql`${t.fromStatus} is null or ${oneOf(t.fromStatus, ORDER_STATUSES)}`),
 ]);
 
 export const cartItems = pgTable('cart_items', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  sessionId: text('session_id'),
+  /** The guest id (D22) of a guest's cart. */
+  guestId: text('guest_id'),
   templateId: integer('template_id').notNull(),
   templateTitle: text('template_title').notNull(),
   templatePriceKrw: integer('template_price_krw').notNull(),
@@ -131,8 +147,8 @@ export const cartItems = pgTable('cart_items', {
   createdAt: createdAt(),
 }, (t) => [
   index('cart_items_user_id_idx').on(t.userId),
-  index('cart_items_session_id_idx').on(t.sessionId),
-  check('cart_items_owner_check', sql`${t.userId} is not null or ${t.sessionId} is not null`),
+  index('cart_items_guest_id_idx').on(t.guestId),
+  check('cart_items_owner_check', sql`${t.userId} is not null or ${t.guestId} is not null`),
   check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
 ]);
 
@@ -149,20 +165,21 @@ export const projectBriefs = pgTable('project_briefs', {
   usage: jsonb('usage').$type<string[]>().notNull().default([]),
   additionalRequests: text('additional_requests'),
   referenceNotes: text('reference_notes'),
-  status: text('status').notNull().default('pending'),
+  status: text('status', { enum: BRIEF_STATUSES }).notNull().default('pending'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   index('project_briefs_order_id_idx').on(t.orderId),
   index('project_briefs_user_id_idx').on(t.userId),
   index('project_briefs_status_idx').on(t.status),
-  check('project_briefs_status_check', sql`${t.status} in ('pending', 'in_review', 'approved', 'rejected')`),
+  check('project_briefs_status_check', oneOf(t.status, BRIEF_STATUSES)),
 ]);
 
 export const uploadedFiles = pgTable('uploaded_files', {
   id: uuid('id').primaryKey().defaultRandom(),
   ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
-  ownerSessionId: text('owner_session_id'),
+  /** The guest id (D22) of a guest's upload. */
+  ownerGuestId: text('owner_guest_id'),
   briefId: uuid('brief_id').references(() => projectBriefs.id, { onDelete: 'cascade' }),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   originalName: text('original_name').notNull(),
@@ -176,7 +193,7 @@ export const uploadedFiles = pgTable('uploaded_files', {
   index('uploaded_files_brief_id_idx').on(t.briefId),
   index('uploaded_files_order_id_idx').on(t.orderId),
   index('uploaded_files_owner_user_id_idx').on(t.ownerUserId),
-  check('uploaded_files_size_check', sql`${t.sizeBytes} between 1 and 10485760`),
+  check('uploaded_files_size_check', sql`${t.sizeBytes} between 1 and ${sql.raw(String(UPLOAD_MAX_BYTES))}`),
 ]);
 
 export const contactSubmissions = pgTable('contact_submissions', {

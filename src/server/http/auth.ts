@@ -3,37 +3,48 @@
  * the guards every protected endpoint uses (D5: 401 for anonymous callers, 403 for customers).
  */
 import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/errors.ts';
+import type { Role } from '../../domain/user.ts';
 import type { Database } from '../db/client.ts';
 import type { PublicUser } from '../features/accounts/public-user.ts';
-import { requestToken, userForToken } from '../features/accounts/sessions.ts';
-import { HttpError } from './errors.ts';
+import { requestToken, signedInForToken, type SignedIn } from '../features/accounts/sessions.ts';
 
 export interface Auth {
   currentUser(request: FastifyRequest): Promise<PublicUser | null>;
+  /** The user and the session they are signed in with; 401 without one. */
+  requireSignedIn(request: FastifyRequest): Promise<SignedIn>;
   requireUser(request: FastifyRequest): Promise<PublicUser>;
-  requireAdmin(request: FastifyRequest): Promise<PublicUser>;
+  /** 401 for anonymous callers, 403 for users without the role. */
+  requireUserWithRole(request: FastifyRequest, role: Role): Promise<PublicUser>;
+}
+
+/** The role check itself, shared by API guards and page loaders. */
+export function assertRole(user: PublicUser | null, role: Role): PublicUser {
+  if (!user) throw new DomainError('UNAUTHENTICATED');
+  if (user.role !== role) throw new DomainError('FORBIDDEN');
+  return user;
 }
 
 export function createAuth(db: Database): Auth {
-  const resolved = new WeakMap<FastifyRequest, Promise<PublicUser | null>>();
-  const currentUser = (request: FastifyRequest) => {
-    let user = resolved.get(request);
-    if (!user) {
+  const resolved = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
+  const signedIn = (request: FastifyRequest) => {
+    let found = resolved.get(request);
+    if (!found) {
       const token = requestToken(request);
-      user = token ? userForToken(db, token) : Promise.resolve(null);
-      resolved.set(request, user);
+      found = token ? signedInForToken(db, token) : Promise.resolve(null);
+      resolved.set(request, found);
     }
-    return user;
+    return found;
   };
-  const requireUser = async (request: FastifyRequest) => {
-    const user = await currentUser(request);
-    if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'auth.unauthenticated');
-    return user;
+  const requireSignedIn = async (request: FastifyRequest) => {
+    const found = await signedIn(request);
+    if (!found) throw new DomainError('UNAUTHENTICATED');
+    return found;
   };
-  const requireAdmin = async (request: FastifyRequest) => {
-    const user = await requireUser(request);
-    if (user.role !== 'admin') throw new HttpError(403, 'FORBIDDEN', 'auth.forbidden');
-    return user;
+  return {
+    currentUser: async (request) => (await signedIn(request))?.user ?? null,
+    requireSignedIn,
+    requireUser: async (request) => (await requireSignedIn(request)).user,
+    requireUserWithRole: async (request, role) => assertRole((await signedIn(request))?.user ?? null, role),
   };
-  return { currentUser, requireUser, requireAdmin };
 }

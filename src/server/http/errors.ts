@@ -1,46 +1,39 @@
 /**
- * One JSON error shape for the whole API:
+ * Where domain errors become HTTP: one table maps each code to a status and a message, and one
+ * JSON error shape serves the whole API:
  *   { success: false, status, code, message, fields?, requestId }
  * `message` is localized; `fields` maps a field name to its localized message. Stack traces and
  * internal messages never reach the client; they are logged with the request id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FieldError } from '../../domain/validation/messages.ts';
+import { DomainError, type ErrorCode } from '../../domain/errors.ts';
 import { translatorFor } from '../../i18n/translator.server.ts';
-import { requestLanguage } from './language.ts';
 
-export class HttpError extends Error {
-  readonly status: number;
-  readonly code: string;
-  /** Key in the `errors` catalog. */
-  readonly messageKey: string;
-  readonly fields: Record<string, FieldError> | undefined;
-  /** Values the message interpolates, e.g. { minutes: 15 }. */
-  values: Record<string, string | number> | undefined;
-  /** Sent as Retry-After on 429 answers. */
-  retryAfterSeconds: number | undefined;
+/** HTTP status and message-catalog key (`errors` namespace) of every domain error code. */
+const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
+  BAD_REQUEST: { status: 400, key: 'http.badRequest' },
+  INVALID_JSON: { status: 400, key: 'http.invalidJson' },
+  VALIDATION_FAILED: { status: 400, key: 'http.validation' },
+  NOT_FOUND: { status: 404, key: 'http.notFound' },
+  METHOD_NOT_ALLOWED: { status: 405, key: 'http.methodNotAllowed' },
+  PAYLOAD_TOO_LARGE: { status: 413, key: 'http.payloadTooLarge' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'http.unsupportedMediaType' },
+  TOO_MANY_REQUESTS: { status: 429, key: 'http.tooManyRequests' },
+  INTERNAL_ERROR: { status: 500, key: 'http.internal' },
+  UNAUTHENTICATED: { status: 401, key: 'auth.unauthenticated' },
+  FORBIDDEN: { status: 403, key: 'auth.forbidden' },
+  INVALID_CREDENTIALS: { status: 401, key: 'auth.invalidCredentials' },
+  EMAIL_TAKEN: { status: 409, key: 'auth.emailTaken' },
+  USERNAME_TAKEN: { status: 409, key: 'auth.usernameTaken' },
+  RESET_TOKEN_INVALID: { status: 400, key: 'auth.resetInvalid' },
+  CURRENT_PASSWORD_INVALID: { status: 403, key: 'auth.currentPasswordInvalid' },
+  RECENT_SIGN_IN_REQUIRED: { status: 403, key: 'auth.recentSignInRequired' },
+  QUOTE_ONLY: { status: 422, key: 'pricing.quoteOnly' },
+  INVALID_QUANTITY: { status: 400, key: 'pricing.invalidQuantity' },
+};
 
-  constructor(status: number, code: string, messageKey: string, fields?: Record<string, FieldError>) {
-    super(code);
-    this.status = status;
-    this.code = code;
-    this.messageKey = messageKey;
-    this.fields = fields;
-  }
-}
-
-/** 429 with the wait in the message and in Retry-After. */
-export function tooManyAttempts(retryAfterMs: number): HttpError {
-  const error = new HttpError(429, 'TOO_MANY_REQUESTS', 'auth.tooManyAttempts');
-  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  error.values = { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) };
-  return error;
-}
-
-export class ValidationFailed extends HttpError {
-  constructor(fields: Record<string, FieldError>) {
-    super(400, 'VALIDATION_FAILED', 'http.validation', fields);
-  }
+export function httpStatusOf(code: ErrorCode): number {
+  return HTTP_OF[code].status;
 }
 
 export interface ErrorBody {
@@ -52,15 +45,14 @@ export interface ErrorBody {
   requestId: string;
 }
 
-export function errorBody(request: FastifyRequest, error: HttpError): ErrorBody {
-  const t = translatorFor(requestLanguage(request), 'errors');
-  const body: ErrorBody = {
-    success: false,
-    status: error.status,
-    code: error.code,
-    message: t(error.messageKey, error.values ?? {}),
-    requestId: request.id,
-  };
+export function errorBody(request: FastifyRequest, error: DomainError): ErrorBody {
+  const t = translatorFor(request.store.lang, 'errors');
+  const { status, key } = HTTP_OF[error.code];
+  // A limit that knows its wait says how long; the framework's own limiter does not know it.
+  const message = error.code === 'TOO_MANY_REQUESTS' && error.retryAfterMs !== undefined
+    ? t('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(error.retryAfterMs / 60_000)) })
+    : t(key, error.values ?? {});
+  const body: ErrorBody = { success: false, status, code: error.code, message, requestId: request.id };
   if (error.fields) {
     body.fields = Object.fromEntries(
       Object.entries(error.fields).map(([field, fe]) => [field, t(fe.key, fe.values ?? {})]),
@@ -69,46 +61,46 @@ export function errorBody(request: FastifyRequest, error: HttpError): ErrorBody 
   return body;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
-  if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-  return reply.status(error.status).type('application/json; charset=utf-8').send(errorBody(request, error));
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
+  if (error.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+  return reply.status(HTTP_OF[error.code].status).type('application/json; charset=utf-8').send(errorBody(request, error));
 }
 
 /** Fastify's own client errors, mapped onto our codes and catalog messages. */
-const FRAMEWORK_ERRORS: Record<string, { code: string; key: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', key: 'http.invalidJson' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', key: 'http.invalidJson' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', key: 'http.payloadTooLarge' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'http.unsupportedMediaType' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', key: 'http.badRequest' },
+const FRAMEWORK_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
 };
 
-function toHttpError(error: FastifyError | Error): HttpError | null {
-  if (error instanceof HttpError) return error;
+function toDomainError(error: FastifyError | Error): DomainError | null {
+  if (error instanceof DomainError) return error;
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+  if (known) return new DomainError(known);
   const status = fastifyError.statusCode ?? 500;
-  if (known) return new HttpError(status, known.code, known.key);
-  if (status === 429) return new HttpError(429, 'TOO_MANY_REQUESTS', 'http.tooManyRequests');
-  if (status === 404) return new HttpError(404, 'NOT_FOUND', 'http.notFound');
-  if (status >= 400 && status < 500) return new HttpError(status, 'BAD_REQUEST', 'http.badRequest');
+  if (status === 429) return new DomainError('TOO_MANY_REQUESTS');
+  if (status === 404) return new DomainError('NOT_FOUND');
+  if (status >= 400 && status < 500) return new DomainError('BAD_REQUEST');
   return null;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const httpError = toHttpError(error);
-    if (httpError) {
-      if (httpError.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendError(request, reply, httpError);
+    const known = toDomainError(error);
+    if (known) {
+      if (httpStatusOf(known.code) >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, known);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, new HttpError(500, 'INTERNAL_ERROR', 'http.internal'));
+    return sendError(request, reply, new DomainError('INTERNAL_ERROR'));
   });
 }
 
 /** Unknown API paths answer 404 JSON rather than falling through to the HTML app. */
 export function registerApiNotFound(app: FastifyInstance): void {
-  app.all('/api', (request, reply) => sendError(request, reply, new HttpError(404, 'NOT_FOUND', 'http.notFound')));
-  app.all('/api/*', (request, reply) => sendError(request, reply, new HttpError(404, 'NOT_FOUND', 'http.notFound')));
+  app.all('/api', (request, reply) => sendError(request, reply, new DomainError('NOT_FOUND')));
+  app.all('/api/*', (request, reply) => sendError(request, reply, new DomainError('NOT_FOUND')));
 }

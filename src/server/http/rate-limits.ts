@@ -9,7 +9,9 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { tooManyAttempts } from './errors.ts';
+import { DomainError } from '../../domain/errors.ts';
+
+const tooManyAttempts = (retryAfterMs: number) => new DomainError('TOO_MANY_REQUESTS', { retryAfterMs });
 
 interface Rule {
   points: number;

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { fieldErrors } from '../../domain/validation/schema-helpers.ts';
-import { HttpError, ValidationFailed } from './errors.ts';
+import { DomainError } from '../../domain/errors.ts';
 
 /** Parses a JSON body with a shared schema; anything off answers 400 with field messages. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError(400, 'INVALID_JSON', 'http.invalidJson');
+    throw new DomainError('INVALID_JSON');
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw new ValidationFailed(fieldErrors(result.error));
+  if (!result.success) throw new DomainError('VALIDATION_FAILED', { fields: fieldErrors(result.error) });
   return result.data;
 }

@@ -1,11 +1,7 @@
 /** /robots.txt and /sitemap.xml with hreflang alternates for the six stores. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { COUNTRY_CODES } from '../../domain/countries.ts';
 import { alternatesFor, publicPagePaths } from '../../domain/site.ts';
-
-export function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -27,15 +23,15 @@ ${urls.join('\n')}
 `;
 }
 
-export function registerSeoRoutes(app: FastifyInstance, publicUrl: string | undefined): void {
-  app.get('/robots.txt', async (request, reply) => {
-    const origin = originOf(request, publicUrl);
+/** Absolute links use the public origin only (D24). */
+export function registerSeoRoutes(app: FastifyInstance, origin: string): void {
+  app.get('/robots.txt', async (_request, reply) => {
     const disallowed = ['/api/', ...COUNTRY_CODES.flatMap((c) => [`/${c}/admin`, `/${c}/profile`, `/${c}/payment/`, `/${c}/reset-password`])];
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return `User-agent: *\n${disallowed.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`;
   });
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', async (_request, reply) => {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return sitemapXml(originOf(request, publicUrl));
+    return sitemapXml(origin);
   });
 }

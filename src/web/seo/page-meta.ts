@@ -5,7 +5,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { TFunction } from 'i18next';
 import { alternatesFor, BRAND, hreflangOf } from '../../domain/site.ts';
-import { i18nFor } from '../i18n/i18n.ts';
+import { i18nFor, matchedMessages } from '../i18n/i18n.ts';
 import type { RootData } from '../store-context.ts';
 
 interface MatchLike { id: string; loaderData?: unknown }
@@ -27,7 +27,7 @@ export interface PageMetaInput {
 export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, input: PageMetaInput): MetaDescriptor[] {
   const root = rootDataFrom(matches);
   if (!root) return [{ title: BRAND }];
-  const t = i18nFor(root.lang, root.messages).t;
+  const t = i18nFor(root.lang, { ...root.messages, ...matchedMessages(matches) }).t;
   const { title, description } = input.text(t);
   const fullTitle = title === BRAND ? title : `${title} | ${BRAND}`;
   const url = `${root.origin}/${root.country}${input.path}`;

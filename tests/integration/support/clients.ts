@@ -1,5 +1,6 @@
 /** HTTP helpers shared by the account tests. */
 import type { LightMyRequestResponse } from 'fastify';
+import { usernameFromEmail } from '../../../src/domain/validation/account-fields.ts';
 import type { TestServer } from '../harness.ts';
 
 let ip = 0;
@@ -26,8 +27,10 @@ export const sessionCookie = (response: LightMyRequestResponse) => {
 };
 
 let serial = 0;
+/** A sign-up payload; the username is the e-mail's local part, as SPEC has the form send it. */
 export const newAccount = (overrides: Record<string, unknown> = {}) => {
   serial++;
-  return { email: `minsu${serial}.${Date.now()}@example.com`, username: `minsu${serial}${Date.now() % 100000}`, password: 'secret12', firstName: '민수', lastName: '김', phone: '010-1234-5678', ...overrides };
+  const email = typeof overrides.email === 'string' ? overrides.email : `minsu${serial}.${Date.now()}@example.com`;
+  return { email, username: usernameFromEmail(email), password: 'secret12', firstName: '민수', lastName: '김', phone: '010-1234-5678', ...overrides };
 };
 

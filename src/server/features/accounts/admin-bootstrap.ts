@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { deleteUserSessions } from './sessions.ts';
 import { findUserByEmail, insertUser } from './users.service.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@studiolumi.local';
@@ -18,8 +19,15 @@ export async function ensureAdmin(db: Database, options: { email?: string | unde
     const existing = await findUserByEmail(db, options.email);
     if (existing) {
       const changes: Partial<typeof users.$inferInsert> = { role: 'admin', updatedAt: new Date() };
-      if (options.password) changes.passwordHash = await hashPassword(options.password);
-      await db.update(users).set(changes).where(eq(users.id, existing.id));
+      const passwordChanged = Boolean(options.password) && !(existing.passwordHash && await verifyPassword(existing.passwordHash, options.password!));
+      if (passwordChanged) changes.passwordHash = await hashPassword(options.password!);
+      const promoting = existing.role !== 'admin';
+      await db.transaction(async (tx) => {
+        await tx.update(users).set(changes).where(eq(users.id, existing.id));
+        // A self-registered account becoming staff, or a new password: whoever holds its sessions
+        // signs in again, with the password the operator chose when one is given.
+        if (promoting || passwordChanged) await deleteUserSessions(tx, existing.id);
+      });
       log.info({ email: existing.email }, existing.role === 'admin' ? 'administrator ready' : 'promoted to administrator');
       return;
     }

@@ -1,31 +1,31 @@
 /**
  * The account API of SPEC section 7 (same paths, payloads and response fields), with DESIGN's
  * adjustments: database sessions in an httpOnly cookie or a Bearer token (D9), hashed reset
- * tokens (D13), server-side roles (D5), unique e-mails and usernames (D18).
+ * tokens that are never returned (D13), server-side roles (D5), unique e-mails and usernames
+ * (D18), absolute links from PUBLIC_URL only (D24). Rules live in the services; this file only
+ * translates HTTP.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isCountryCode, type CountryCode } from '../../../domain/countries.ts';
+import { isCountryCode } from '../../../domain/countries.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { displayName } from '../../../domain/user.ts';
 import {
-  checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
+  changePasswordSchema, checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
 } from '../../../domain/validation/accounts.ts';
-import { COUNTRY_COOKIE } from '../../../i18n/config.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
+import { afterResponse } from '../../http/after-response.ts';
 import type { Auth } from '../../http/auth.ts';
-import { HttpError } from '../../http/errors.ts';
-import { requestLanguage } from '../../http/language.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { storeFromAcceptLanguage } from '../../routing/country-detection.ts';
-import { originOf } from '../../routing/seo.ts';
+import { emailChangedMail, passwordChangedMail, resetMail } from './account-mails.ts';
 import { accountForGoogleIdentity } from './google-accounts.service.ts';
 import { decodeFlow, encodeFlow, OIDC_COOKIE, OIDC_COOKIE_SECONDS, type OidcClient } from './google.ts';
 import { createResetToken, resetPassword } from './password-reset.service.ts';
-import { publicUser } from './public-user.ts';
-import { resetMail } from './reset-mail.ts';
+import { adminUserView, publicUser } from './public-user.ts';
 import { clearSessionCookie, createSession, deleteSession, requestToken, setSessionCookie } from './sessions.ts';
-import { authenticate, isEmailAvailable, listUsers, registerUser, updateProfile } from './users.service.ts';
+import { authenticate, changePassword, isEmailAvailable, listUsers, registerUser, updateProfile } from './users.service.ts';
 
 export interface AccountRoutesOptions {
   db: Database;
@@ -33,24 +33,18 @@ export interface AccountRoutesOptions {
   limits: RateLimits;
   mailer: Mailer;
   oidc: OidcClient | undefined;
-  publicUrl: string | undefined;
-  /** Put the reset token in the forgot-password answer (development without a mail server, D13). */
-  exposeResetToken: boolean;
-}
-
-/** The store a request belongs to: our pages say so in a header; otherwise guess from the language. */
-function storeOf(request: FastifyRequest): CountryCode {
-  const header = request.headers['x-store-country'];
-  if (isCountryCode(header)) return header;
-  const cookie = request.cookies?.[COUNTRY_COOKIE];
-  if (isCountryCode(cookie)) return cookie;
-  return storeFromAcceptLanguage(request.headers['accept-language']) ?? 'us';
+  /** Cookies get Secure when the public address is https (D24). */
+  secureCookies: boolean;
 }
 
 export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
-  const { db, auth, limits, mailer, oidc } = options;
-  const secure = (request: FastifyRequest) => options.publicUrl?.startsWith('https://') ?? request.protocol === 'https';
-  const say = (request: FastifyRequest, key: string) => translatorFor(requestLanguage(request), 'errors')(key);
+  const { db, auth, limits, mailer, oidc, secureCookies } = options;
+  const say = (request: FastifyRequest, key: string) => translatorFor(request.store.lang, 'errors')(key);
+  const mailAfterResponse = (request: FastifyRequest, reply: Parameters<typeof afterResponse>[1], label: string, build: () => Promise<Parameters<Mailer['send']>[0] | null>) =>
+    afterResponse(request, reply, label, async () => {
+      const message = await build();
+      if (message) await mailer.send(message);
+    });
 
   app.get('/api/auth/me', async (request) => {
     const user = await auth.currentUser(request);
@@ -62,7 +56,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     const input = parseBody(registerSchema, request.body);
     const user = await registerUser(db, input);
     const session = await createSession(db, user.id);
-    setSessionCookie(reply, session.token, session.expiresAt, secure(request));
+    setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
     request.log.info({ userId: user.id }, 'account created');
     return reply.status(201).send({ success: true, user: publicUser(user), message: say(request, 'auth.registered'), token: session.token });
   });
@@ -71,22 +65,21 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     await limits.consume('loginPerIp', request.ip);
     const input = parseBody(loginSchema, request.body);
     const address = input.email.toLowerCase();
-    await limits.check('loginFailuresPerAddress', address);
+    // Counted before the password is checked, so parallel guesses cannot all slip in under the limit.
+    await limits.consume('loginFailuresPerAddress', address);
     const user = await authenticate(db, input.email, input.password);
-    if (!user) {
-      await limits.consume('loginFailuresPerAddress', address).catch(() => undefined);
-      throw new HttpError(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials');
-    }
+    if (!user) throw new DomainError('INVALID_CREDENTIALS');
+    // The owner got in: earlier mistakes, and this attempt, are forgiven.
     await limits.reset('loginFailuresPerAddress', address);
     const session = await createSession(db, user.id);
-    setSessionCookie(reply, session.token, session.expiresAt, secure(request));
+    setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
     return { success: true, user: publicUser(user), message: say(request, 'auth.loggedIn'), token: session.token };
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
     const token = requestToken(request);
     if (token) await deleteSession(db, token);
-    clearSessionCookie(reply, secure(request));
+    clearSessionCookie(reply, secureCookies);
     return { success: true, message: say(request, 'auth.loggedOut') };
   });
 
@@ -96,25 +89,20 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     return { success: true, available: await isEmailAvailable(db, email) };
   });
 
-  app.post('/api/auth/forgot-password', async (request) => {
+  app.post('/api/auth/forgot-password', async (request, reply) => {
     await limits.consume('forgotPerIp', request.ip);
     const { email } = parseBody(forgotPasswordSchema, request.body);
     await limits.consume('forgotPerAddress', email.toLowerCase());
-    const created = await createResetToken(db, email);
-    if (created) {
-      const lang = requestLanguage(request);
-      const link = `${originOf(request, options.publicUrl)}/${storeOf(request)}/reset-password?token=${encodeURIComponent(created.token)}`;
-      const name = created.user.firstName ?? created.user.username;
-      // Not awaited: the answer takes as long whether or not the address has an account.
-      void mailer.send(resetMail(created.user.email, name, link, lang)).catch((error: unknown) => {
-        request.log.error({ err: error, userId: created.user.id }, 'password reset mail failed');
-      });
-    }
-    return {
-      success: true,
-      message: say(request, 'auth.resetSent'),
-      ...(options.exposeResetToken && created ? { resetToken: created.token } : {}),
-    };
+    const { country, lang, origin } = request.store;
+    // Everything that depends on the address happens after the answer, which is therefore the
+    // same, and as fast, whether or not the address has an account. The token is never returned.
+    mailAfterResponse(request, reply, 'password reset mail', async () => {
+      const created = await createResetToken(db, email);
+      if (!created) return null;
+      const link = `${origin}/${country}/reset-password?token=${encodeURIComponent(created.token)}`;
+      return resetMail(created.user.email, created.user.firstName ?? created.user.username, link, lang);
+    });
+    return { success: true, message: say(request, 'auth.resetSent') };
   });
 
   app.post('/api/auth/reset-password', async (request) => {
@@ -129,22 +117,45 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     return { success: true, user };
   });
 
-  app.put('/api/auth/profile', async (request) => {
-    const current = await auth.requireUser(request);
+  /** Guesses at the current password count like failed sign-ins of the account's address. */
+  async function withPasswordLimit<T>(address: string, guessed: boolean, work: () => Promise<T>): Promise<T> {
+    if (!guessed) return work();
+    await limits.consume('loginFailuresPerAddress', address.toLowerCase());
+    const result = await work();
+    await limits.reset('loginFailuresPerAddress', address.toLowerCase());
+    return result;
+  }
+
+  app.put('/api/auth/profile', async (request, reply) => {
+    const session = await auth.requireSignedIn(request);
     const input = parseBody(profileSchema, request.body);
-    const updated = await updateProfile(db, current.id, input);
-    return { success: true, message: say(request, 'auth.profileUpdated'), user: publicUser(updated) };
+    const { user, previousEmail } = await withPasswordLimit(session.user.email, input.currentPassword !== undefined, () => updateProfile(db, session, input));
+    if (previousEmail) {
+      request.log.info({ userId: user.id }, 'account e-mail changed');
+      const lang = request.store.lang;
+      mailAfterResponse(request, reply, 'e-mail change notice', async () => emailChangedMail(previousEmail, displayName(user), user.email, lang));
+    }
+    return { success: true, message: say(request, 'auth.profileUpdated'), user: publicUser(user) };
+  });
+
+  app.put('/api/auth/password', async (request, reply) => {
+    const session = await auth.requireSignedIn(request);
+    const input = parseBody(changePasswordSchema, request.body);
+    const user = await withPasswordLimit(session.user.email, input.currentPassword !== undefined, () => changePassword(db, session, input));
+    request.log.info({ userId: user.id }, 'password changed');
+    const lang = request.store.lang;
+    mailAfterResponse(request, reply, 'password change notice', async () => passwordChangedMail(user.email, displayName(user), lang));
+    return { success: true, message: say(request, 'auth.passwordChanged'), user: publicUser(user) };
   });
 
   app.get('/api/auth/google', async (request, reply) => {
     const query = request.query as { country?: string };
-    const country = isCountryCode(query.country) ? query.country : storeOf(request);
+    const country = isCountryCode(query.country) ? query.country : request.store.country;
     if (!oidc) return reply.redirect(`/${country}?auth=failed`, 302);
     try {
-      const redirectUri = `${originOf(request, options.publicUrl)}/api/auth/google/callback`;
-      const { url, flow } = await oidc.start(redirectUri, country);
+      const { url, flow } = await oidc.start(`${request.store.origin}/api/auth/google/callback`, country);
       reply.setCookie(OIDC_COOKIE, encodeFlow(flow), {
-        path: '/api/auth/google', httpOnly: true, sameSite: 'lax', secure: secure(request), maxAge: OIDC_COOKIE_SECONDS, signed: true,
+        path: '/api/auth/google', httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: OIDC_COOKIE_SECONDS, signed: true,
       });
       return reply.redirect(url, 302);
     } catch (error) {
@@ -158,13 +169,13 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     const unsigned = raw ? request.unsignCookie(raw) : null;
     const flow = unsigned?.valid && unsigned.value ? decodeFlow(unsigned.value) : null;
     reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/google' });
-    const country = flow && isCountryCode(flow.country) ? flow.country : storeOf(request);
+    const country = flow && isCountryCode(flow.country) ? flow.country : request.store.country;
     if (!oidc || !flow) return reply.redirect(`/${country}?auth=failed`, 302);
     try {
-      const identity = await oidc.finish(new URL(request.url, originOf(request, options.publicUrl)), flow);
+      const identity = await oidc.finish(new URL(request.url, request.store.origin), flow);
       const user = await accountForGoogleIdentity(db, identity);
       const session = await createSession(db, user.id);
-      setSessionCookie(reply, session.token, session.expiresAt, secure(request));
+      setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
       request.log.info({ userId: user.id }, 'signed in with google');
       return reply.redirect(`/${country}?auth=success`, 302);
     } catch (error) {
@@ -174,12 +185,8 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   });
 
   app.get('/api/admin/users', async (request) => {
-    await auth.requireAdmin(request);
-    const rows = await listUsers(db);
-    return {
-      success: true,
-      users: rows.map((u) => ({ id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone, role: u.role, createdAt: u.createdAt })),
-    };
+    await auth.requireUserWithRole(request, 'admin');
+    return { success: true, users: (await listUsers(db)).map(adminUserView) };
   });
-
 }
+

@@ -1,15 +1,18 @@
 /**
  * Password reset (D13): a random token stored hashed, valid one hour, used once. Asking answers
- * the same whether or not the address has an account; using it ends every session of the user.
+ * the same whether or not the address has an account; using it proves the address, sets the new
+ * password and ends every session of the user, all in one transaction.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { DomainError } from '../../../domain/errors.ts';
 import type { Database } from '../../db/client.ts';
-import { passwordResetTokens } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { passwordResetTokens, users } from '../../db/schema.ts';
+import { hashPassword } from './password.ts';
+import { assertUncommonPassword } from './password-policy.ts';
+import type { UserRow } from './public-user.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { findUserByEmail, setPassword } from './users.service.ts';
-import type { UserRow } from './public-user.ts';
+import { findUserByEmail } from './users.service.ts';
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 
@@ -22,18 +25,24 @@ export async function createResetToken(db: Database, email: string): Promise<{ u
   return { user, token };
 }
 
-export const invalidResetLink = () => new HttpError(400, 'RESET_TOKEN_INVALID', 'auth.resetInvalid');
-
 export async function resetPassword(db: Database, token: string, password: string): Promise<void> {
-  // Claiming the token and checking it is one statement, so two uses at once cannot both win.
-  const [claimed] = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
-    .returning({ userId: passwordResetTokens.userId });
-  if (!claimed) throw invalidResetLink();
-  await setPassword(db, claimed.userId, password);
-  // Older links of the same user stop working too, and every session ends.
-  await db.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-  await deleteUserSessions(db, claimed.userId);
+  assertUncommonPassword(password);
+  // Hashed before the transaction: argon2 takes tens of milliseconds no lock needs to wait for.
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    // Claiming the token and checking it is one statement, so two uses at once cannot both win.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new DomainError('RESET_TOKEN_INVALID');
+    // The link arrived in the inbox, so the address is proven.
+    await tx.update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, claimed.userId));
+    // Older links of the same user stop working too, and every session ends.
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+    await deleteUserSessions(tx, claimed.userId);
+  });
 }

@@ -15,5 +15,13 @@ export function publicUser(row: UserRow): PublicUser {
     lastName: row.lastName,
     phone: row.phone,
     role: row.role,
+    hasPassword: row.passwordHash !== null,
   };
 }
+
+/** A user as the staff list shows it (SPEC section 7). */
+export function adminUserView(u: UserRow) {
+  return { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone, role: u.role, createdAt: u.createdAt };
+}
+
+export type AdminUserView = ReturnType<typeof adminUserView>;

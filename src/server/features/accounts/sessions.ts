@@ -2,7 +2,7 @@
  * Database sessions (D9): a random token in an httpOnly, SameSite=Lax cookie (or a Bearer
  * header for API clients), stored only as its hash, valid 30 days.
  */
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { userSessions, users } from '../../db/schema.ts';
@@ -13,12 +13,21 @@ export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
+/** A signed-in request: who, and which session (its start tells how fresh the sign-in is). */
+export interface SignedIn {
+  user: PublicUser;
+  sessionId: string;
+  signedInAt: Date;
+}
+
 export async function createSession(db: Database, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_MS);
-  await db.insert(userSessions).values({ userId, tokenHash: hashToken(token), expiresAt });
-  // Expired sessions of this user are of no use to anyone; drop them while we are here.
-  await db.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, new Date())));
+  await db.transaction(async (tx) => {
+    await tx.insert(userSessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+    // Expired sessions of this user are of no use to anyone; drop them while we are here.
+    await tx.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, new Date())));
+  });
   return { token, expiresAt };
 }
 
@@ -26,8 +35,11 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
   await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
 }
 
-export async function deleteUserSessions(db: Database, userId: string): Promise<void> {
-  await db.delete(userSessions).where(eq(userSessions.userId, userId));
+/** Ends every session of a user, or every one but the session making the request. */
+export async function deleteUserSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<void> {
+  await db.delete(userSessions).where(options.except
+    ? and(eq(userSessions.userId, userId), ne(userSessions.id, options.except))
+    : eq(userSessions.userId, userId));
 }
 
 /** The token a request carries: `Authorization: Bearer …` first, then the session cookie. */
@@ -41,15 +53,15 @@ export function requestToken(request: FastifyRequest): string | undefined {
   return cookie || undefined;
 }
 
-export async function userForToken(db: Database, token: string): Promise<PublicUser | null> {
+export async function signedInForToken(db: Database, token: string): Promise<SignedIn | null> {
   if (token.length > 200) return null;
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, sessionId: userSessions.id, signedInAt: userSessions.createdAt })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(and(eq(userSessions.tokenHash, hashToken(token)), gt(userSessions.expiresAt, new Date())))
     .limit(1);
-  return row ? publicUser(row.user) : null;
+  return row ? { user: publicUser(row.user), sessionId: row.sessionId, signedInAt: row.signedInAt } : null;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {

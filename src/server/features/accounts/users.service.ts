@@ -1,15 +1,23 @@
+/**
+ * Accounts: sign-up, sign-in, profile and password changes. Every rule lives here and answers in
+ * domain errors; the HTTP edge (auth.routes.ts) only translates.
+ */
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { ProfileInput, RegisterInput } from '../../../domain/validation/accounts.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import type { Role } from '../../../domain/user.ts';
+import type { ChangePasswordInput, ProfileInput, RegisterInput } from '../../../domain/validation/accounts.ts';
+import { V } from '../../../domain/validation/messages.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { users } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
+import { assertUncommonPassword } from './password-policy.ts';
 import type { UserRow } from './public-user.ts';
+import { deleteUserSessions, type SignedIn } from './sessions.ts';
 
-export const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', 'auth.emailTaken');
-export const usernameTaken = () => new HttpError(409, 'USERNAME_TAKEN', 'auth.usernameTaken');
+/** How recent a Google sign-in must be to change the e-mail of an account without a password. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
@@ -30,34 +38,49 @@ export function usernameCandidate(base: string, attempt: number): string {
   return attempt === 0 ? base : `${base}${randomInt(1000, 10_000)}`;
 }
 
-interface NewUser {
+export interface NewUser {
   email: string;
   username: string;
   passwordHash: string | null;
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
-  role?: 'customer' | 'admin';
+  role?: Role;
   googleSubject?: string | null;
+  emailVerifiedAt?: Date | null;
 }
 
-/** Inserts a user; the database decides uniqueness, so two racing sign-ups give one account. */
+/** Which of our errors a unique violation on users means, if any. */
+function takenError(error: unknown): DomainError | null {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'users_email_lower_key') return new DomainError('EMAIL_TAKEN');
+  if (constraint === 'users_username_lower_key') return new DomainError('USERNAME_TAKEN');
+  return null;
+}
+
+/**
+ * Inserts a user; the database decides uniqueness, so two racing sign-ups give one account. Each
+ * attempt runs in its own (nested) transaction, so a collision does not spoil a caller's one.
+ */
 export async function insertUser(db: Database, user: NewUser): Promise<UserRow> {
   for (let attempt = 0; attempt < 6; attempt++) {
     try {
-      const [row] = await db.insert(users).values({ ...user, username: usernameCandidate(user.username, attempt) }).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
+      return await db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values({ ...user, username: usernameCandidate(user.username, attempt) }).returning();
+        if (!row) throw new Error('insert returned no row');
+        return row;
+      });
     } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint === 'users_email_lower_key') throw emailTaken();
-      if (constraint !== 'users_username_key') throw error;
+      const taken = takenError(error);
+      if (!taken) throw error;
+      if (taken.code === 'EMAIL_TAKEN') throw taken;
     }
   }
-  throw usernameTaken();
+  throw new DomainError('USERNAME_TAKEN');
 }
 
 export async function registerUser(db: Database, input: RegisterInput): Promise<UserRow> {
+  assertUncommonPassword(input.password);
   return insertUser(db, {
     email: input.email,
     username: input.username,
@@ -78,25 +101,74 @@ export async function authenticate(db: Database, email: string, password: string
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
-export async function updateProfile(db: Database, id: string, input: ProfileInput): Promise<UserRow> {
+async function userById(db: Database, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new DomainError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * Proof that the person holding this session is the account's owner, for changes that would
+ * let a stolen session take the account over: the current password, or for an account without
+ * one a Google sign-in of the last few minutes.
+ */
+async function assertReauthenticated(row: UserRow, session: SignedIn, currentPassword: string | undefined): Promise<void> {
+  if (row.passwordHash) {
+    if (!currentPassword) throw new DomainError('VALIDATION_FAILED', { fields: { currentPassword: { key: V.currentPasswordRequired } } });
+    if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+      throw new DomainError('CURRENT_PASSWORD_INVALID', { fields: { currentPassword: { key: V.currentPasswordInvalid } } });
+    }
+    return;
+  }
+  if (Date.now() - session.signedInAt.getTime() > RECENT_SIGN_IN_MS) throw new DomainError('RECENT_SIGN_IN_REQUIRED');
+}
+
+export interface ProfileUpdate {
+  user: UserRow;
+  /** The address the account had before, when this update changed it (it gets told). */
+  previousEmail: string | null;
+}
+
+/**
+ * Updates the profile. A new e-mail needs re-authentication, is unproven until used, and ends
+ * every other session: whoever else was signed in must sign in again.
+ */
+export async function updateProfile(db: Database, session: SignedIn, input: ProfileInput): Promise<ProfileUpdate> {
+  const current = await userById(db, session.user.id);
+  const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+  if (emailChanged) await assertReauthenticated(current, session, input.currentPassword);
   try {
-    const [row] = await db
-      .update(users)
-      .set({ email: input.email, username: input.username, firstName: input.firstName, lastName: input.lastName, phone: input.phone ?? null, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
-    if (!row) throw new HttpError(404, 'NOT_FOUND', 'http.notFound');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          email: input.email, username: input.username, firstName: input.firstName, lastName: input.lastName, phone: input.phone ?? null,
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, current.id))
+        .returning();
+      if (!row) throw new DomainError('NOT_FOUND');
+      if (emailChanged) await deleteUserSessions(tx, current.id, { except: session.sessionId });
+      return { user: row, previousEmail: emailChanged ? current.email : null };
+    });
   } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === 'users_email_lower_key') throw emailTaken();
-    if (constraint === 'users_username_key') throw usernameTaken();
-    throw error;
+    throw takenError(error) ?? error;
   }
 }
 
-export async function setPassword(db: Database, id: string, password: string): Promise<void> {
-  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, id));
+/** Sets a new password after re-authentication; every other session ends. */
+export async function changePassword(db: Database, session: SignedIn, input: ChangePasswordInput): Promise<UserRow> {
+  const current = await userById(db, session.user.id);
+  await assertReauthenticated(current, session, input.currentPassword);
+  assertUncommonPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, current.id)).returning();
+    if (!row) throw new DomainError('NOT_FOUND');
+    await deleteUserSessions(tx, current.id, { except: session.sessionId });
+    return row;
+  });
 }
 
 export async function listUsers(db: Database): Promise<UserRow[]> {

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { isCountryCode } from '../../../domain/countries.ts';
 import { contactSchema } from '../../../domain/validation/contact.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
-import { requestLanguage } from '../../http/language.ts';
 import { parseBody } from '../../http/validate.ts';
 import { saveContactSubmission } from './contact.service.ts';
 
@@ -13,12 +11,8 @@ export function registerContactRoutes(app: FastifyInstance, db: Database): void 
     config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
   }, async (request, reply) => {
     const input = parseBody(contactSchema, request.body);
-    const language = requestLanguage(request);
-    const country = request.headers['x-store-country'];
-    const saved = await saveContactSubmission(db, input, {
-      language,
-      country: isCountryCode(country) ? country : null,
-    });
+    const { lang: language, country } = request.store;
+    const saved = await saveContactSubmission(db, input, { language, country });
     request.log.info({ contactId: saved.id }, 'contact message stored');
     return reply.status(201).send({
       success: true,

@@ -1,12 +1,13 @@
 /**
  * My Page (SPEC section 2): member information with an edit mode (cancel reloads the profile
- * from the server), saved through PUT /api/auth/profile with SPEC's toasts. Order history joins
- * this page with the ordering issue.
+ * from the server), saved through PUT /api/auth/profile with SPEC's toasts. A new e-mail asks for
+ * the current password. The loader renders the page, or its 'login required' (401), on the server.
+ * Order history joins this page with the ordering issue.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
+import { isRouteErrorResponse, useRevalidator } from 'react-router';
 import type { Route } from './+types/profile-page';
 import type { PublicUser } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';
@@ -16,14 +17,20 @@ import { useRootData } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';
 import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
+import { requireUser } from '../../auth.server.ts';
+import { ChangePassword } from './change-password.tsx';
 
-type Values = { email: string; username: string; firstName: string; lastName: string; phone: string };
+type Values = { email: string; username: string; firstName: string; lastName: string; phone: string; currentPassword: string };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { user: requireUser(context) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: '/profile', noindex: true, text: (t) => ({ title: t('accounts:meta.profile'), description: t('accounts:profile.memberInfo') }) });
 
 const toValues = (user: PublicUser): Values => ({
-  email: user.email, username: user.username, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '',
+  email: user.email, username: user.username, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '', currentPassword: '',
 });
 
 function MemberInfo({ user }: { user: PublicUser }) {
@@ -32,10 +39,13 @@ function MemberInfo({ user }: { user: PublicUser }) {
   const store = useRootData();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
-  const { register, handleSubmit, reset, setError, formState: { errors, isSubmitting } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, control, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: toValues(user),
     resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).profileSchema, tErrors),
   });
+
+  const email = useWatch({ control, name: 'email' }) ?? user.email;
+  const emailChanging = email.trim().toLowerCase() !== user.email.toLowerCase();
 
   async function cancel() {
     // SPEC: cancel reloads the profile, so the form shows what is stored now.
@@ -58,11 +68,12 @@ function MemberInfo({ user }: { user: PublicUser }) {
     }
     if (result.error.code === 'EMAIL_TAKEN') setError('email', { type: 'server', message: result.error.message });
     if (result.error.code === 'USERNAME_TAKEN') setError('username', { type: 'server', message: result.error.message });
+    if (result.error.code === 'RECENT_SIGN_IN_REQUIRED') setError('email', { type: 'server', message: result.error.message });
     if (result.error.status === 0) toast.error(t('profile.error'), t('toast.loginError'));
     else toast.error(t('profile.updateFailed'), result.error.message);
   });
 
-  const rows: Array<[keyof Values, string]> = [
+  const rows: Array<[keyof PublicUser & keyof Values, string]> = [
     ['email', t('fields.email')], ['username', t('fields.username')], ['lastName', t('fields.lastName')], ['firstName', t('fields.firstName')], ['phone', t('fields.phone')],
   ];
 
@@ -75,6 +86,11 @@ function MemberInfo({ user }: { user: PublicUser }) {
       {editing ? (
         <form noValidate onSubmit={save} className="mt-6 grid gap-4 sm:grid-cols-2">
           <FormField className="sm:col-span-2" label={t('fields.email')} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+          {emailChanging && (user.hasPassword ? (
+            <FormField className="sm:col-span-2" label={t('profile.currentPassword')} revealable autoComplete="current-password" required error={errors.currentPassword?.message} hint={<p>{t('profile.currentPasswordHint')}</p>} {...register('currentPassword')} />
+          ) : (
+            <p className="text-sm text-slate-600 sm:col-span-2">{t('profile.googleReauth')}</p>
+          ))}
           <FormField className="sm:col-span-2" label={t('fields.username')} autoComplete="username" required error={errors.username?.message} {...register('username')} />
           <FormField label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
           <FormField label={t('fields.firstName')} autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
@@ -89,7 +105,7 @@ function MemberInfo({ user }: { user: PublicUser }) {
           {rows.map(([field, label]) => (
             <div key={field} className={field === 'email' || field === 'username' ? 'sm:col-span-2' : ''}>
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-0.5 font-medium" data-field={field}>{(field === 'email' || field === 'username' ? user[field] : user[field]) || <span className="text-slate-400">{t('profile.notSet')}</span>}</dd>
+              <dd className="mt-0.5 font-medium" data-field={field}>{user[field] || <span className="text-slate-400">{t('profile.notSet')}</span>}</dd>
             </div>
           ))}
         </dl>
@@ -98,16 +114,21 @@ function MemberInfo({ user }: { user: PublicUser }) {
   );
 }
 
-export default function ProfilePage() {
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('accounts');
-  const { user } = useRootData();
-  if (!user) return <LoginRequired />;
+  const { user } = loaderData;
   return (
     <div className="container-page max-w-3xl py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold tracking-tight">{t('profile.title')}</h1>
-      <div className="mt-8">
-        <MemberInfo key={user.id} user={user} />
+      <div className="mt-8 grid gap-8">
+        <MemberInfo key={`${user.id}:${user.email}`} user={user} />
+        <ChangePassword user={user} />
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 401) return <LoginRequired />;
+  throw error;
 }

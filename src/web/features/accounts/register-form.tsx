@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../domain/validation/account-fields.ts';
+import { PASSWORD_MIN, usernameFromEmail } from '../../../domain/validation/account-fields.ts';
 import type { PublicUser } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
@@ -18,15 +18,6 @@ import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 type Values = { email: string; password: string; confirmPassword: string; firstName: string; lastName: string; phone: string };
 type EmailState = 'none' | 'checking' | 'available' | 'taken';
 
-/**
- * SPEC: the username is the part of the e-mail before @. It is kept to the characters a
- * username takes and padded to the minimum length; the server adds a suffix if it is taken (D18).
- */
-export function usernameFromEmail(email: string): string {
-  const local = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '');
-  return local.padEnd(USERNAME_MIN, '0').slice(0, USERNAME_MAX);
-}
-
 export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => void }) {
   const { t } = useTranslation('accounts');
   const { t: tErrors } = useTranslation('errors');
@@ -34,12 +25,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
   const [emailState, setEmailState] = useState<EmailState>('none');
   const { register, handleSubmit, control, setError, getValues, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { email: '', password: '', confirmPassword: '', firstName: '', lastName: '', phone: '' },
-    resolver: lazySchemaResolver<Values>(
-      // The username is derived from the e-mail on submit, so the form checks everything else.
-      async () => (await import('../../../domain/validation/accounts.ts')).registerSchema.omit({ username: true }),
-      tErrors,
-      (values): Record<string, string> => (values.password !== values.confirmPassword ? { confirmPassword: tErrors('validation.passwordMismatch') } : {}),
-    ),
+    // The username is derived from the e-mail by the server (and shown nowhere here), so the form checks the rest.
+    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).registerFormSchema, tErrors),
   });
   const [password = '', confirm = ''] = useWatch({ control, name: ['password', 'confirmPassword'] });
 

@@ -4,11 +4,11 @@
  * with SPEC's messages; success says so and goes home.
  */
 import { useEffect } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/reset-password-page';
-import { PASSWORD_MIN } from '../../../domain/validation/account-fields.ts';
+import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { pageMeta } from '../../seo/page-meta.ts';
@@ -23,6 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('accounts');
+  const { t: tErrors } = useTranslation('errors');
   const store = useRootData();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -35,16 +36,10 @@ export default function ResetPasswordPage() {
     void navigate(home, { replace: true });
   }, [token, navigate, home, t]);
 
-  const { register, handleSubmit, control, formState: { errors, isSubmitting } } = useForm<Values>({
+  const { register, handleSubmit, control, setError, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { password: '', confirm: '' },
-    resolver: ((values: Values) => {
-      // SPEC section 5, in SPEC's order: both filled, the same, at least 6 characters.
-      const message = !values.password || !values.confirm ? t('reset.allRequired')
-        : values.password !== values.confirm ? t('reset.mismatch')
-        : values.password.length < PASSWORD_MIN ? t('reset.tooShort')
-        : null;
-      return message ? { values: {}, errors: { confirm: { type: 'validate', message } } } : { values, errors: {} };
-    }) as Resolver<Values>,
+    // SPEC section 5, in SPEC's order: both filled, the same, at least 6 characters.
+    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).resetPasswordFormSchema, tErrors),
   });
   const [password = '', confirm = ''] = useWatch({ control, name: ['password', 'confirm'] });
 
@@ -55,6 +50,8 @@ export default function ResetPasswordPage() {
       void navigate(home);
       return;
     }
+    // A password the server refuses (too common) is shown where the user can fix it.
+    if (result.error.fields?.password) setError('confirm', { type: 'server', message: result.error.fields.password });
     toast.error(t('toast.error'), result.error.message || t('reset.error'));
   });
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/home-page';
+import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { Hero } from './hero.tsx';
 import { pickHeroVariant } from './hero-variant.ts';
@@ -13,8 +14,8 @@ import { ServicesSection } from './services-section.tsx';
 const BelowTheFold = lazy(() => import('./below-the-fold.tsx'));
 
 /** The hero variant is drawn on the server, so the first paint and hydration agree. */
-export async function loader() {
-  return { heroVariant: pickHeroVariant() };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { heroVariant: pickHeroVariant(), messages: routeMessages(context, ['home', 'catalog']) };
 }
 
 /** Moving within the page (?package=…, #contact) keeps the hero the visitor is looking at. */

@@ -5,19 +5,20 @@ import { findTemplate, TEMPLATE_INCLUSIONS } from '../../../domain/catalog/templ
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
+import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useStore } from '../../store-context.ts';
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const template = /^\d+$/.test(params.id) ? findTemplate(id) : undefined;
   if (!template) throw data({ reason: 'template' }, { status: 404 });
-  return { id: template.id };
+  return { id: template.id, messages: routeMessages(context, ['home', 'catalog']) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (error || !loaderData) {
-    return pageMeta(matches, { path: '/templateshop', noindex: true, text: (t) => ({ title: t('home:templates.notFoundTitle'), description: t('home:templates.notFoundText') }) });
+    return pageMeta(matches, { path: '/templateshop', noindex: true, text: (t) => ({ title: t('templateNotFound.title'), description: t('templateNotFound.text') }) });
   }
   const id = loaderData.id;
   return pageMeta(matches, {
@@ -70,16 +71,16 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation();
   const { country } = useStore();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <section className="container-page flex min-h-[50vh] flex-col items-center justify-center py-20 text-center">
-      <h1 className="text-3xl font-bold">{t('templates.notFoundTitle')}</h1>
-      <p className="mt-3 text-muted">{t('templates.notFoundText')}</p>
+      <h1 className="text-3xl font-bold">{t('templateNotFound.title')}</h1>
+      <p className="mt-3 text-muted">{t('templateNotFound.text')}</p>
       <Link to={`/${country}/templateshop`} className="btn-primary mt-8">
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {t('templates.back')}
+        {t('templateNotFound.back')}
       </Link>
     </section>
   );

@@ -1,10 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/terms-page';
+import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 
 /** Section keys of `terms:sections`, in reading order. */
 const SECTIONS = ['service', 'orders', 'schedule', 'refund', 'revisions', 'rights', 'privacy', 'contact'] as const;
 export const TERMS_EFFECTIVE_DATE = '2026-11-01';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { messages: routeMessages(context, ['terms']) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: '/terms', text: (t) => ({ title: t('terms:title'), description: t('terms:intro') }) });

@@ -1,0 +1,49 @@
+/**
+ * One error type for every rule the domain and the services enforce. It says what went wrong as
+ * a code and knows nothing of HTTP: the API maps each code to a status and a localized message in
+ * one table (src/server/http/errors.ts), and a webhook, job or page loader can catch it as it is.
+ */
+import type { FieldError } from './validation/messages.ts';
+
+export const ERROR_CODES = [
+  // Requests
+  'BAD_REQUEST', 'INVALID_JSON', 'VALIDATION_FAILED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_REQUESTS', 'INTERNAL_ERROR',
+  // Accounts
+  'UNAUTHENTICATED', 'FORBIDDEN', 'INVALID_CREDENTIALS', 'EMAIL_TAKEN', 'USERNAME_TAKEN',
+  'RESET_TOKEN_INVALID', 'CURRENT_PASSWORD_INVALID', 'RECENT_SIGN_IN_REQUIRED',
+  // Catalog and pricing
+  'QUOTE_ONLY', 'INVALID_QUANTITY',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface DomainErrorOptions {
+  /** Per-field problems, as message-catalog keys. */
+  fields?: Record<string, FieldError> | undefined;
+  /** Values the message interpolates, e.g. { minutes: 15 }. */
+  values?: Record<string, string | number> | undefined;
+  /** How long the caller should wait before trying again (rate limits). */
+  retryAfterMs?: number | undefined;
+  /** For logs only; never shown to a customer. */
+  detail?: string | undefined;
+}
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, FieldError> | undefined;
+  readonly values: Record<string, string | number> | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(code: ErrorCode, options: DomainErrorOptions = {}) {
+    super(options.detail ?? code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.fields = options.fields;
+    this.values = options.values;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+export function isDomainError(error: unknown, code?: ErrorCode): error is DomainError {
+  return error instanceof DomainError && (code === undefined || error.code === code);
+}
