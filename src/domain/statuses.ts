@@ -2,6 +2,10 @@
  * Order and brief statuses (SPEC section 4, DESIGN D3). Labels are message-catalog entries
  * under `common:orderStatus.<status>` and `common:briefStatus.<status>`.
  */
+/** What an order sells (D17, D23): a package, a template, a service, or a consultation for a quote. */
+export const ORDER_TYPES = ['package', 'template', 'service', 'consultation'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
 export const ORDER_STATUSES = [
   'pending', 'quote_review', 'order_received', 'in_progress', 'draft_delivered', 'completed', 'cancelled',
 ] as const;
@@ -20,11 +24,13 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 /**
  * Where each timeline step stands for an order in `status` (SPEC section 4: earlier steps done,
- * the current one in progress, later ones pending; an unknown status reads as quote_review).
+ * the current one in progress, later ones pending). Only known statuses are accepted: the
+ * database refuses any other (its check comes from ORDER_STATUSES), so SPEC's "unknown reads as
+ * quote_review" applies to `pending` and `cancelled`, which sit outside the timeline.
  * A paid order never went through quote review, so it shows that step as done.
  */
-export function timelineStates(status: string): Array<{ status: OrderStatus; state: TimelineStepState }> {
-  const position = ORDER_TIMELINE.indexOf(status as OrderStatus);
+export function timelineStates(status: OrderStatus): Array<{ status: OrderStatus; state: TimelineStepState }> {
+  const position = ORDER_TIMELINE.indexOf(status);
   const current = position === -1 ? 0 : position;
   return ORDER_TIMELINE.map((step, index) => ({
     status: step,

@@ -31,6 +31,17 @@ import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
 import { createPageServices } from './page-services.ts';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly routeTable: readonly RouteEntry[];
+  }
+}
+
 export interface AppOptions {
   config: Config;
   db: Database;
@@ -77,6 +88,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Every route the server answers, as registered: tests walk it so that no endpoint is forgotten.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   registerErrorHandling(app);
   registerHardening(app);

@@ -183,3 +183,46 @@ test('staff see the user list; customers see access denied with their e-mail', a
   await expect(page.getByRole('heading', { name: '회원 관리' })).toBeVisible();
   await expect(page.getByRole('cell', { name: email })).toBeVisible();
 });
+
+test('a new e-mail on My Page needs the current password; the password can be changed there too', async ({ page, consoleErrors: _ }) => {
+  const email = `mover.${unique()}@example.com`;
+  const moved = `moved.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, username: `mover${unique()}`, password: 'secret12', firstName: '민수', lastName: '김' } });
+  const response = await page.goto('/kr/profile');
+  expect(response?.status()).toBe(200);
+  await hydrated(page);
+  const info = page.locator('section[aria-labelledby="member-info"]');
+  await info.getByRole('button', { name: '수정' }).click();
+  await expect(info.getByLabel('현재 비밀번호')).toHaveCount(0);
+  await info.getByLabel('이메일').fill(moved);
+  await info.getByLabel('현재 비밀번호').fill('not-my-password');
+  await info.getByRole('button', { name: '저장' }).click();
+  await expect(info.getByText('현재 비밀번호가 올바르지 않습니다.')).toBeVisible();
+  await expect(info.getByLabel('이메일')).toHaveValue(moved);
+  await info.getByLabel('현재 비밀번호').fill('secret12');
+  await info.getByRole('button', { name: '저장' }).click();
+  await expect(page.getByText('프로필 수정 완료')).toBeVisible();
+  await expect(page.locator('[data-field="email"]')).toHaveText(moved);
+
+  const form = page.getByRole('region', { name: '비밀번호 변경' });
+  await form.getByLabel('현재 비밀번호').fill('secret12');
+  await form.getByLabel('새 비밀번호', { exact: true }).fill('password1');
+  await form.getByLabel('새 비밀번호 확인').fill('password1');
+  await form.getByRole('button', { name: '비밀번호 변경' }).click();
+  await expect(form.getByText('너무 흔해서 추측하기 쉬운 비밀번호입니다. 다른 비밀번호를 사용해주세요.')).toBeVisible();
+  await form.getByLabel('새 비밀번호', { exact: true }).fill('lumi-studio-42');
+  await form.getByLabel('새 비밀번호 확인').fill('lumi-studio-42');
+  await form.getByRole('button', { name: '비밀번호 변경' }).click();
+  await expect(page.getByText('비밀번호 변경 완료')).toBeVisible();
+  const login = await page.request.post('/api/auth/login', { data: { email: moved, password: 'lumi-studio-42' } });
+  expect(login.status()).toBe(200);
+});
+
+test('signed-in and staff pages answer 401 and 403 from the server, with their page', async ({ page }) => {
+  expect((await page.goto('/kr/profile'))?.status()).toBe(401);
+  expect((await page.goto('/kr/admin/users'))?.status()).toBe(401);
+  await page.request.post('/api/auth/register', { data: { email: `plain.${unique()}@example.com`, username: `plain${unique()}`, password: 'secret12', firstName: '민수', lastName: '김' } });
+  const denied = await page.goto('/kr/admin/users');
+  expect(denied?.status()).toBe(403);
+  expect(await denied?.text()).toContain('접근 권한 없음');
+});

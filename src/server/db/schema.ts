@@ -4,7 +4,7 @@
  * belong to orders (D17) and uploaded files with owners (D14).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { BRIEF_STATUSES, ORDER_STATUSES } from '../../domain/statuses.ts';
+import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../../domain/statuses.ts';
 import { UPLOAD_MAX_BYTES } from '../../domain/uploads.ts';
 import { ROLES } from '../../domain/user.ts';
 import {
@@ -69,8 +69,6 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash),
   index('password_reset_tokens_user_id_idx').on(t.userId),
 ]);
-
-export const ORDER_TYPES = ['package', 'template', 'service', 'consultation'] as const;
 
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
