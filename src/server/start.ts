@@ -17,6 +17,9 @@ export async function startServices(config: Config, devServer?: ViteDevServer) {
   const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
   const cookieSecret = config.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const app = await createApp({ config, db: database.db, geoLookup, devServer, redis, cookieSecret });
+  if (!config.PUBLIC_URL && !config.development) {
+    app.log.warn(`PUBLIC_URL is not set: e-mail and canonical links point to ${config.publicUrl}, and cookies are not Secure. Set it to the store's public https address.`);
+  }
   if (!config.SESSION_SECRET) app.log.warn('SESSION_SECRET is not set: signed cookies (Google sign-in) last only until this process restarts');
   app.addHook('onClose', async () => {
     await database.close();

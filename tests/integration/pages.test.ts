@@ -164,3 +164,23 @@ describe('behind a CDN', () => {
     expect(response.headers.location).toBe(location);
   });
 });
+
+describe('promises the store can keep (D19, D20)', () => {
+  const server = useTestServer('pglite');
+  const get = (url: string, headers: Record<string, string> = {}) => server().app.inject({ method: 'GET', url, headers });
+
+  it('names Korea time for business hours, in every language', async () => {
+    for (const lang of ['ko', 'en', 'ja', 'vi', 'zh']) {
+      const body = (await get('/kr/terms', { cookie: `lang=${lang}` })).body;
+      expect(body, lang).toContain('KST');
+      expect(body, lang).not.toContain('EST');
+    }
+    expect((await get('/us')).body).toContain('Mon–Fri 9AM–6PM KST');
+  });
+
+  it('promises templates in 1-5 days, not 48 hours', async () => {
+    const body = (await get('/us/template/1')).body;
+    expect(body).toContain('Delivery in 1–5 days');
+    expect(body).not.toMatch(/48 hours/);
+  });
+});

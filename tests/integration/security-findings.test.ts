@@ -41,17 +41,17 @@ describe('1. absolute links come from PUBLIC_URL, never from Host (D24)', () => 
   });
 });
 
-describe('1. the Google redirect address comes from PUBLIC_URL', () => {
+describe('1. the Google redirect address comes from PUBLIC_URL (here its default)', () => {
   let provider: Awaited<ReturnType<typeof startOidcProvider>>;
   beforeAll(async () => {
     provider = await startOidcProvider({ email: 'x@gmail.example', email_verified: true, sub: 'sub-1' });
   });
   afterAll(async () => provider.stop());
-  const server = useTestServer('pglite', () => ({ GOOGLE_CLIENT_ID: 'c', GOOGLE_CLIENT_SECRET: 's', OIDC_ISSUER: provider.issuer, PUBLIC_URL: 'https://shop.test' }));
+  const server = useTestServer('pglite', () => ({ GOOGLE_CLIENT_ID: 'c', GOOGLE_CLIENT_SECRET: 's', OIDC_ISSUER: provider.issuer, PORT: '4322' }));
 
-  it('sends the provider back to the public origin', async () => {
+  it('sends the provider back to the public origin, not to the Host of the request', async () => {
     const start = await client(server).call('GET', '/api/auth/google?country=kr', undefined, { host: 'evil.example' });
-    expect(new URL(start.headers.location as string).searchParams.get('redirect_uri')).toBe('https://shop.test/api/auth/google/callback');
+    expect(new URL(start.headers.location as string).searchParams.get('redirect_uri')).toBe('http://localhost:4322/api/auth/google/callback');
   });
 });
 
@@ -236,9 +236,9 @@ describe('8. Secure cookies and HSTS follow an https PUBLIC_URL', () => {
       expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     });
   });
-  describe('http (the default)', () => {
-    const server = useTestServer('pglite');
-    it('does neither, whatever X-Forwarded-Proto claims', async () => {
+  describe('http (the default), behind a trusted proxy', () => {
+    const server = useTestServer('pglite', { TRUST_PROXY: '1', TRUST_CDN_COUNTRY_HEADER: 'cf-ipcountry' });
+    it('does neither, whatever X-Forwarded-Proto claims: one switch, not one per request', async () => {
       const response = await client(server).call('POST', '/api/auth/register', newAccount(), { 'x-forwarded-proto': 'https' });
       expect(response.cookies.find((c) => c.name === 'sid')?.secure).toBeFalsy();
       expect(response.headers['strict-transport-security']).toBeUndefined();

@@ -18,7 +18,7 @@ export interface TemplateDefinition {
 
 /** What every template purchase includes (SPEC section 2), keys under `catalog:templateInclusions`. */
 export const TEMPLATE_INCLUSIONS = [
-  'highResPhotography', 'backgroundStyling', 'multipleAngles', 'commercialRights', 'delivery48h',
+  'highResPhotography', 'backgroundStyling', 'multipleAngles', 'commercialRights', 'deliveryDays',
 ] as const;
 
 /** Templates are delivered within 1 to 5 days (SPEC section 9). */
