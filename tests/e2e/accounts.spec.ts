@@ -155,22 +155,6 @@ test('My Page asks a signed-out visitor to log in', async ({ page }) => {
   await expect(page.getByRole('link', { name: '홈으로 돌아가기' })).toHaveAttribute('href', '/kr');
 });
 
-test('sign in with Google through the provider and come back signed in', async ({ page, consoleErrors: _ }) => {
-  const email = `google.${unique()}@gmail.example`;
-  const provider = await startOidcProvider({ email, email_verified: true, given_name: 'Haneul', family_name: 'Kim', sub: `sub-${unique()}` }, E2E_OIDC_PORT);
-  try {
-    await page.goto('/kr');
-    await hydrated(page);
-    await page.getByRole('button', { name: '로그인' }).first().click();
-    await page.getByRole('link', { name: 'Google로 계속하기' }).click();
-    await expect(page).toHaveURL(/\/kr$/);
-    await expect(page.getByText('Google 계정으로 로그인되었습니다')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Haneul Kim님의 계정 메뉴' })).toBeVisible();
-  } finally {
-    await provider.stop();
-  }
-});
-
 test('staff see the user list; customers see access denied with their e-mail', async ({ page }) => {
   const email = `customer.${unique()}@example.com`;
   await page.request.post('/api/auth/register', { data: { email, username: `customer${unique()}`, password: 'secret12', firstName: '민수', lastName: '김' } });
@@ -225,4 +209,32 @@ test('signed-in and staff pages answer 401 and 403 from the server, with their p
   const denied = await page.goto('/kr/admin/users');
   expect(denied?.status()).toBe(403);
   expect(await denied?.text()).toContain('접근 권한 없음');
+});
+
+test('sign in with Google from My Page, come back there signed in, and change the e-mail right away', async ({ page, consoleErrors: _ }) => {
+  const email = `google.${unique()}@gmail.example`;
+  const moved = `gmoved.${unique()}@example.com`;
+  const provider = await startOidcProvider({ email, email_verified: true, given_name: 'Haneul', family_name: 'Kim', sub: `sub-${unique()}` }, E2E_OIDC_PORT);
+  try {
+    await page.goto('/kr/profile');
+    await hydrated(page);
+    await page.getByRole('main').getByRole('button', { name: '로그인' }).click();
+    await page.getByRole('link', { name: 'Google로 계속하기' }).click();
+    await expect(page).toHaveURL(/\/kr\/profile$/);
+    await expect(page.getByText('Google 계정으로 로그인되었습니다')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Haneul Kim님의 계정 메뉴' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('내 정보');
+
+    // No password to ask for: the sign-in a moment ago is the proof.
+    const info = page.locator('section[aria-labelledby="member-info"]');
+    await info.getByRole('button', { name: '수정' }).click();
+    await info.getByLabel('이메일').fill(moved);
+    await expect(info.getByLabel('현재 비밀번호')).toHaveCount(0);
+    await expect(info.getByRole('link', { name: 'Google로 다시 로그인' })).toHaveAttribute('href', /returnTo=%2Fkr%2Fprofile/);
+    await info.getByRole('button', { name: '저장' }).click();
+    await expect(page.getByText('프로필 수정 완료')).toBeVisible();
+    await expect(page.locator('[data-field="email"]')).toHaveText(moved);
+  } finally {
+    await provider.stop();
+  }
 });

@@ -21,8 +21,8 @@ describe('Google sign-in', () => {
   const api = client(server);
 
   /** Plays the browser: our redirect, the provider's consent redirect, our callback. */
-  async function signIn(country = 'kr') {
-    const start = await api.call('GET', `/api/auth/google?country=${country}`);
+  async function signIn(country = 'kr', returnTo?: string) {
+    const start = await api.call('GET', `/api/auth/google?country=${country}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`);
     expect(start.statusCode).toBe(302);
     const authorize = new URL(start.headers.location as string);
     expect(authorize.origin).toBe(new URL(provider.issuer).origin);
@@ -51,6 +51,19 @@ describe('Google sign-in', () => {
     const callback = await api.call('GET', `${back.pathname}${back.search}`, undefined, { cookie });
     expect(callback.headers.location).toBe('/us?auth=success');
     expect(await server().database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it('comes back to the page it was started from, inside the store only', async () => {
+    for (const [returnTo, location] of [
+      ['/kr/profile', '/kr/profile?auth=success'],
+      ['//evil.example/kr', '/kr?auth=success'],
+      ['https://evil.example/', '/kr?auth=success'],
+      ['/us/profile', '/kr?auth=success'],
+      ['/kr/../admin', '/kr?auth=success'],
+    ] as const) {
+      const { back, cookie } = await signIn('kr', returnTo);
+      expect((await api.call('GET', `${back.pathname}${back.search}`, undefined, { cookie })).headers.location, returnTo).toBe(location);
+    }
   });
 
   it('fails safely without the flow cookie or with a forged state', async () => {

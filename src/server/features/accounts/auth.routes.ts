@@ -21,7 +21,7 @@ import { parseBody } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangedMail, passwordChangedMail, resetMail } from './account-mails.ts';
 import { accountForGoogleIdentity } from './google-accounts.service.ts';
-import { decodeFlow, encodeFlow, OIDC_COOKIE, OIDC_COOKIE_SECONDS, type OidcClient } from './google.ts';
+import { decodeFlow, encodeFlow, OIDC_COOKIE, OIDC_COOKIE_SECONDS, safeReturnPath, type OidcClient } from './google.ts';
 import { createResetToken, resetPassword } from './password-reset.service.ts';
 import { adminUserView, publicUser } from './public-user.ts';
 import { clearSessionCookie, createSession, deleteSession, requestToken, setSessionCookie } from './sessions.ts';
@@ -149,18 +149,19 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   });
 
   app.get('/api/auth/google', async (request, reply) => {
-    const query = request.query as { country?: string };
+    const query = request.query as { country?: string; returnTo?: string };
     const country = isCountryCode(query.country) ? query.country : request.store.country;
-    if (!oidc) return reply.redirect(`/${country}?auth=failed`, 302);
+    const returnTo = safeReturnPath(query.returnTo, country);
+    if (!oidc) return reply.redirect(`${returnTo}?auth=failed`, 302);
     try {
-      const { url, flow } = await oidc.start(`${request.store.origin}/api/auth/google/callback`, country);
+      const { url, flow } = await oidc.start(`${request.store.origin}/api/auth/google/callback`, country, returnTo);
       reply.setCookie(OIDC_COOKIE, encodeFlow(flow), {
         path: '/api/auth/google', httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: OIDC_COOKIE_SECONDS, signed: true,
       });
       return reply.redirect(url, 302);
     } catch (error) {
       request.log.error({ err: error }, 'google sign-in could not start');
-      return reply.redirect(`/${country}?auth=failed`, 302);
+      return reply.redirect(`${returnTo}?auth=failed`, 302);
     }
   });
 
@@ -170,17 +171,18 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     const flow = unsigned?.valid && unsigned.value ? decodeFlow(unsigned.value) : null;
     reply.clearCookie(OIDC_COOKIE, { path: '/api/auth/google' });
     const country = flow && isCountryCode(flow.country) ? flow.country : request.store.country;
-    if (!oidc || !flow) return reply.redirect(`/${country}?auth=failed`, 302);
+    const back = flow?.returnTo ?? `/${country}`;
+    if (!oidc || !flow) return reply.redirect(`${back}?auth=failed`, 302);
     try {
       const identity = await oidc.finish(new URL(request.url, request.store.origin), flow);
       const user = await accountForGoogleIdentity(db, identity);
       const session = await createSession(db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
       request.log.info({ userId: user.id }, 'signed in with google');
-      return reply.redirect(`/${country}?auth=success`, 302);
+      return reply.redirect(`${back}?auth=success`, 302);
     } catch (error) {
       request.log.warn({ err: error }, 'google sign-in failed');
-      return reply.redirect(`/${country}?auth=failed`, 302);
+      return reply.redirect(`${back}?auth=failed`, 302);
     }
   });
 

@@ -21,6 +21,18 @@ export interface FlowState {
   nonce: string;
   /** Store to return to afterwards. */
   country: string;
+  /** Page to return to afterwards, a path inside that store (e.g. /kr/profile). */
+  returnTo?: string | undefined;
+}
+
+/**
+ * Where to send the visitor back: a path inside their store, nothing else (no other host, no
+ * protocol-relative `//`), so the sign-in cannot be turned into an open redirect.
+ */
+export function safeReturnPath(value: unknown, country: string): string {
+  const home = `/${country}`;
+  if (typeof value !== 'string' || value.length > 200) return home;
+  return value === home || (value.startsWith(`${home}/`) && /^[A-Za-z0-9/_-]+$/.test(value) && !value.includes('//')) ? value : home;
 }
 
 export interface VerifiedIdentity {
@@ -52,9 +64,9 @@ export class OidcClient {
     return this.configuration;
   }
 
-  async start(redirectUri: string, country: string): Promise<{ url: string; flow: FlowState }> {
+  async start(redirectUri: string, country: string, returnTo: string): Promise<{ url: string; flow: FlowState }> {
     const config = await this.config();
-    const flow: FlowState = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce(), country };
+    const flow: FlowState = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce(), country, returnTo };
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: 'openid email profile',
@@ -97,7 +109,7 @@ export function decodeFlow(value: string): FlowState | null {
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString()) as Partial<FlowState>;
     if (typeof parsed.verifier === 'string' && typeof parsed.state === 'string' && typeof parsed.nonce === 'string' && typeof parsed.country === 'string') {
-      return parsed as FlowState;
+      return { ...(parsed as FlowState), returnTo: safeReturnPath(parsed.returnTo, parsed.country) };
     }
   } catch {
     // fall through

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { PublicUser } from '../../../domain/user.ts';
 import { Modal } from '../../components/modal.tsx';
 import { useRootData } from '../../store-context.ts';
@@ -25,6 +26,7 @@ export interface AuthDialogProps {
 export default function AuthDialog({ open, initialTab, onClose, onAuthenticated, onGuest }: AuthDialogProps) {
   const { t } = useTranslation('accounts');
   const { googleSignIn, country } = useRootData();
+  const { pathname } = useLocation();
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [forgot, setForgot] = useState(false);
 
@@ -63,7 +65,8 @@ export default function AuthDialog({ open, initialTab, onClose, onAuthenticated,
               <div className="mt-5 space-y-3">
                 <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">{t('dialog.or')}</p>
                 {googleSignIn && (
-                  <a href={`/api/auth/google?country=${country}`} className="btn-secondary w-full">
+                  // Back to the page the visitor is on (the server accepts only paths inside the store).
+                  <a href={`/api/auth/google?country=${country}&returnTo=${encodeURIComponent(pathname)}`} className="btn-secondary w-full">
                     <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
                       <path fill="#4285F4" d="M22.6 12.2c0-.7-.1-1.4-.2-2H12v3.9h6a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-7.9z" />
                       <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />

@@ -10,6 +10,7 @@ import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';
+import { GoogleReauthButton } from './google-reauth.tsx';
 import { ConfirmFeedback, PasswordFeedback } from './password-feedback.tsx';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -42,7 +43,12 @@ export function ChangePassword({ user }: { user: PublicUser }) {
   return (
     <section aria-labelledby="change-password" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="change-password" className="text-lg font-bold">{user.hasPassword ? t('passwordChange.title') : t('passwordChange.setTitle')}</h2>
-      {!user.hasPassword && <p className="mt-2 text-sm text-slate-600">{t('passwordChange.googleOnly')}</p>}
+      {!user.hasPassword && (
+        <div className="mt-2 grid gap-3">
+          <p className="text-sm text-slate-600">{t('passwordChange.googleOnly')}</p>
+          <div><GoogleReauthButton country={store.country} /></div>
+        </div>
+      )}
       <form noValidate onSubmit={save} className="mt-6 grid gap-4">
         {/* Lets password managers tie the new password to this account. */}
         <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />

@@ -4,7 +4,7 @@
  * the current password. The loader renders the page, or its 'login required' (401), on the server.
  * Order history joins this page with the ordering issue.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRevalidator } from 'react-router';
@@ -19,6 +19,7 @@ import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { requireUser } from '../../auth.server.ts';
 import { ChangePassword } from './change-password.tsx';
+import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
 
 type Values = { email: string; username: string; firstName: string; lastName: string; phone: string; currentPassword: string };
 
@@ -39,12 +40,20 @@ function MemberInfo({ user }: { user: PublicUser }) {
   const store = useRootData();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
-  const { register, handleSubmit, reset, setError, control, formState: { errors, isSubmitting } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, control, getValues, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: toValues(user),
     resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).profileSchema, tErrors),
   });
 
   const email = useWatch({ control, name: 'email' }) ?? user.email;
+
+  // Back from a fresh Google sign-in: the form opens again with what was typed before leaving.
+  useEffect(() => {
+    const draft = takeProfileDraft();
+    if (!draft) return;
+    reset({ ...toValues(user), ...draft, currentPassword: '' });
+    setEditing(true);
+  }, [reset, user]);
   const emailChanging = email.trim().toLowerCase() !== user.email.toLowerCase();
 
   async function cancel() {
@@ -89,7 +98,10 @@ function MemberInfo({ user }: { user: PublicUser }) {
           {emailChanging && (user.hasPassword ? (
             <FormField className="sm:col-span-2" label={t('profile.currentPassword')} revealable autoComplete="current-password" required error={errors.currentPassword?.message} hint={<p>{t('profile.currentPasswordHint')}</p>} {...register('currentPassword')} />
           ) : (
-            <p className="text-sm text-slate-600 sm:col-span-2">{t('profile.googleReauth')}</p>
+            <div className="grid gap-3 sm:col-span-2">
+              <p className="text-sm text-slate-600">{t('profile.googleReauth')}</p>
+              <div><GoogleReauthButton country={store.country} onLeave={() => saveProfileDraft(getValues())} /></div>
+            </div>
           ))}
           <FormField className="sm:col-span-2" label={t('fields.username')} autoComplete="username" required error={errors.username?.message} {...register('username')} />
           <FormField label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
