@@ -4,7 +4,7 @@
  * the server with their status; the API refuses customers the data as well (D5).
  */
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/admin-users-page';
 import { displayName } from '../../../domain/user.ts';
 import { requireUserWithRole, services } from '../../auth.server.ts';
@@ -58,13 +58,14 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation('accounts');
-  const { user } = useRootData();
+  const { user, country } = useRootData();
   if (isRouteErrorResponse(error) && error.status === 401) return <LoginRequired />;
   if (!isRouteErrorResponse(error) || error.status !== 403) throw error;
   return (
     <section className="container-page flex min-h-[50vh] max-w-lg flex-col items-center justify-center py-20 text-center">
       <h1 className="text-2xl font-bold">{t('admin.accessDenied')}</h1>
       <p className="mt-3 text-muted">{t('admin.accessDeniedText', { email: user?.email ?? '' })}</p>
+      <Link to={`/${country}`} className="btn-secondary mt-8">{t('profile.backHome')}</Link>
     </section>
   );
 }
