@@ -86,16 +86,3 @@ describe('mail without SMTP_URL', () => {
     await fs.rm(dir, { recursive: true });
   });
 });
-
-describe('forgot-password without NODE_ENV and without a mail server (D13 changed)', () => {
-  // loadConfig without NODE_ENV: what an operator gets who forgot to set it.
-  const server = useTestServer('pglite', { NODE_ENV: '' });
-  it('never returns the reset token', async () => {
-    const account = newAccount();
-    await client(server).call('POST', '/api/auth/register', account);
-    const response = await client(server).call('POST', '/api/auth/forgot-password', { email: account.email });
-    expect(response.statusCode).toBe(200);
-    expect(JSON.stringify(response.json())).not.toMatch(/token/i);
-    expect(server().config.development).toBe(false);
-  });
-});
