@@ -13,7 +13,10 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED', 'FORBIDDEN', 'INVALID_CREDENTIALS', 'EMAIL_TAKEN', 'USERNAME_TAKEN',
   'RESET_TOKEN_INVALID', 'CURRENT_PASSWORD_INVALID', 'RECENT_SIGN_IN_REQUIRED',
   // Catalog and pricing
-  'QUOTE_ONLY', 'INVALID_QUANTITY',
+  'QUOTE_ONLY', 'INVALID_QUANTITY', 'UNKNOWN_ITEM',
+  // Cart, orders and payments (SPEC section 8 codes where it names them)
+  'CART_EMPTY', 'PAYMENT_NOT_AVAILABLE', 'MISSING_PARAMETERS', 'AMOUNT_MISMATCH', 'ORDER_NOT_PAYABLE',
+  'PAYMENT_FAILED', 'NETWORK_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -24,6 +27,8 @@ export interface DomainErrorOptions {
   values?: Record<string, string | number> | undefined;
   /** How long the caller should wait before trying again (rate limits). */
   retryAfterMs?: number | undefined;
+  /** A more specific message than the code's own (a key of the `errors` catalog). */
+  messageKey?: string | undefined;
   /** For logs only; never shown to a customer. */
   detail?: string | undefined;
 }
@@ -33,6 +38,7 @@ export class DomainError extends Error {
   readonly fields: Record<string, FieldError> | undefined;
   readonly values: Record<string, string | number> | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly messageKey: string | undefined;
 
   constructor(code: ErrorCode, options: DomainErrorOptions = {}) {
     super(options.detail ?? code);
@@ -41,6 +47,7 @@ export class DomainError extends Error {
     this.fields = options.fields;
     this.values = options.values;
     this.retryAfterMs = options.retryAfterMs;
+    this.messageKey = options.messageKey;
   }
 }
 

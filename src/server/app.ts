@@ -30,6 +30,12 @@ import { registerHardening } from './http/hardening.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
 import { createPageServices } from './page-services.ts';
+import { registerCartRoutes } from './features/cart/cart.routes.ts';
+import { orderPaidMail } from './features/orders/order-mails.ts';
+import { registerOrderRoutes } from './features/orders/orders.routes.ts';
+import { findOrderByNumber, withOrderDetails } from './features/orders/orders.service.ts';
+import { createPayments } from './features/payments/providers/index.ts';
+import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 
 export interface RouteEntry {
   method: string;
@@ -110,6 +116,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerContactRoutes(app, db);
   const auth = createAuth(db);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM ?? `Studio Lumi <${COMPANY.email}>`,
+    outboxDir: `${config.dataDir}/outbox`,
+    logBodies: config.development,
+  }, app.log);
   const oidc = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
     ? new OidcClient({ issuer: config.OIDC_ISSUER ?? GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET })
     : undefined;
@@ -117,14 +129,20 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     auth,
     limits: createRateLimits(options.redis, options.rateLimitPrefix),
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM ?? `Studio Lumi <${COMPANY.email}>`,
-      outboxDir: `${config.dataDir}/outbox`,
-      logBodies: config.development,
-    }, app.log),
+    mailer,
     oidc,
     secureCookies: config.secure,
+  });
+  registerCartRoutes(app, db, auth);
+  registerOrderRoutes(app, db, auth);
+  const payments = createPayments(config, options.cookieSecret);
+  registerPaymentRoutes(app, {
+    db,
+    payments,
+    onPaid: async (orderNumber) => {
+      const order = await findOrderByNumber(db, orderNumber);
+      if (order) await mailer.send(orderPaidMail((await withOrderDetails(db, [order]))[0]!, config.publicUrl));
+    },
   });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);

@@ -43,10 +43,12 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  PAYMENTS_PROVIDER: z.enum(['sandbox', 'toss']).default('sandbox'),
-  TOSS_CLIENT_KEY: z.string().optional(),
-  TOSS_SECRET_KEY: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'toss']).optional(),
+  TOSS_CLIENT_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9_]+$/, 'must be a Toss client key (test_… or live_…)').optional(),
+  TOSS_SECRET_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9_]+$/, 'must be a Toss secret key (test_… or live_…)').optional(),
   TOSS_API_BASE: optionalUrl,
+  /** How long a call to Toss may take before the store says NETWORK_ERROR. */
+  TOSS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: optionalUrl,
@@ -56,8 +58,11 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).superRefine((env, ctx) => {
-  if (env.PAYMENTS_PROVIDER === 'toss' && (!env.TOSS_CLIENT_KEY || !env.TOSS_SECRET_KEY)) {
-    ctx.addIssue({ code: 'custom', path: ['PAYMENTS_PROVIDER'], message: 'toss needs TOSS_CLIENT_KEY and TOSS_SECRET_KEY' });
+  if (Boolean(env.TOSS_CLIENT_KEY) !== Boolean(env.TOSS_SECRET_KEY)) {
+    ctx.addIssue({ code: 'custom', path: [env.TOSS_CLIENT_KEY ? 'TOSS_SECRET_KEY' : 'TOSS_CLIENT_KEY'], message: 'set TOSS_CLIENT_KEY and TOSS_SECRET_KEY together' });
+  }
+  if (env.TOSS_CLIENT_KEY && env.TOSS_SECRET_KEY && env.TOSS_CLIENT_KEY.split('_')[0] !== env.TOSS_SECRET_KEY.split('_')[0]) {
+    ctx.addIssue({ code: 'custom', path: ['TOSS_SECRET_KEY'], message: 'test and live keys cannot be mixed' });
   }
   if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required when GOOGLE_CLIENT_ID is set' });
@@ -76,6 +81,8 @@ export interface Config extends RawConfig {
    * production: no secrets in answers or logs.
    */
   development: boolean;
+  /** PAYMENTS_PROVIDER, else toss when a Toss secret is set, else the offline sandbox. */
+  paymentsProvider: 'sandbox' | 'toss';
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { devS
     publicUrl,
     secure: publicUrl.startsWith('https://'),
     development: options.devServer === true,
+    paymentsProvider: raw.PAYMENTS_PROVIDER ?? (raw.TOSS_SECRET_KEY ? 'toss' : 'sandbox'),
   };
 }

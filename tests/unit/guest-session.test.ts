@@ -10,7 +10,7 @@ describe('guestSessionId', () => {
   it('makes a random id once and keeps returning it', () => {
     const storage = memoryStorage();
     const id = guestSessionId(storage);
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(guestSessionId(storage)).toBe(id);
     expect(storage.data.get(GUEST_SESSION_KEY)).toBe(id);
   });
@@ -21,6 +21,11 @@ describe('guestSessionId', () => {
 
   it('replaces a stored value that is not an id', () => {
     const storage = memoryStorage({ [GUEST_SESSION_KEY]: '<script>' });
-    expect(guestSessionId(storage)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(guestSessionId(storage)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('replaces an id too short to be a secret (D22: at least 128 bits)', () => {
+    const storage = memoryStorage({ [GUEST_SESSION_KEY]: '0f8fad5b-d9cb-469f-a165-70867728950e' });
+    expect(guestSessionId(storage)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

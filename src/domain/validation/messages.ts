@@ -17,6 +17,8 @@ export const V = {
   currentPasswordRequired: 'validation.currentPasswordRequired',
   currentPasswordInvalid: 'validation.currentPasswordInvalid',
   username: 'validation.username',
+  quantity: 'validation.quantity',
+  orderItem: 'validation.orderItem',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

@@ -4,6 +4,9 @@
  * belong to orders (D17) and uploaded files with owners (D14).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { MAX_QUANTITY } from '../../domain/catalog/pricing.ts';
+import { COUNTRY_CODES, LANGUAGES } from '../../domain/countries.ts';
+import { LINE_KINDS } from '../../domain/orders.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../../domain/statuses.ts';
 import { UPLOAD_MAX_BYTES } from '../../domain/uploads.ts';
 import { ROLES } from '../../domain/user.ts';
@@ -72,7 +75,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** Public order number, also the payment provider's orderId (6-64 chars of [A-Za-z0-9_-]). */
+  /** Public order number, also the payment provider's orderId (6-64 chars of [A-Za-z0-9_-], unguessable). */
   orderNumber: text('order_number').notNull(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   /** The guest id (D22, SPEC's sessionId / guest_session_id) of the browser that placed a guest order. */
@@ -82,39 +85,59 @@ export const orders = pgTable('orders', {
   customerEmail: text('customer_email').notNull(),
   customerPhone: text('customer_phone'),
   customerAddress: text('customer_address'),
-  orderType: text('order_type', { enum: ORDER_TYPES }).notNull(),
-  /** What was sold: a service id, a package slug or a template id, and its name at the time. */
-  serviceId: integer('service_id'),
-  packageSlug: text('package_slug'),
-  templateId: integer('template_id'),
-  packageName: text('package_name').notNull(),
-  selectedTemplate: jsonb('selected_template'),
-  quantity: integer('quantity').notNull().default(1),
-  /** Prices as sold, recomputed by the server (D4): whole won, and the local-currency amount. */
-  packagePriceKrw: integer('package_price_krw'),
-  amountKrw: integer('amount_krw'),
-  currency: text('currency').notNull().default('KRW'),
-  country: text('country').notNull(),
-  /** Amount in the order currency's minor units (cents; whole units for KRW/VND). */
-  finalPriceMinor: integer('final_price_minor'),
   requirements: text('requirements'),
-  paymentMethod: text('payment_method'),
+  orderType: text('order_type', { enum: ORDER_TYPES }).notNull(),
+  /** What the provider shows the payer, e.g. '음식 스튜디오 촬영 x 5장', in the order's language. */
+  orderName: text('order_name').notNull(),
+  country: text('country', { enum: COUNTRY_CODES }).notNull(),
+  currency: text('currency').notNull(),
+  /** Language the customer ordered in: their e-mails are written in it. */
+  language: text('language', { enum: LANGUAGES }).notNull(),
+  /** Prices as sold, recomputed by the server (D4): the total in whole won ... */
+  amountKrw: integer('amount_krw').notNull(),
+  /** ... and what the provider is asked to charge, in the currency's minor units (D25). */
+  amountMinor: integer('amount_minor').notNull(),
+  status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
   paymentProvider: text('payment_provider'),
   paymentKey: text('payment_key'),
+  paymentMethod: text('payment_method'),
+  receiptUrl: text('receipt_url'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
-  status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
   adminComments: text('admin_comments'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_order_number_key').on(t.orderNumber),
   uniqueIndex('orders_payment_key_key').on(t.paymentKey),
-  index('orders_user_id_idx').on(t.userId),
-  index('orders_guest_id_idx').on(t.guestId),
+  index('orders_user_id_idx').on(t.userId, t.createdAt),
+  index('orders_guest_id_idx').on(t.guestId, t.createdAt),
   index('orders_status_idx').on(t.status),
   index('orders_created_at_idx').on(t.createdAt),
   check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
-  check('orders_quantity_check', sql`${t.quantity} >= 1`),
+  check('orders_country_check', oneOf(t.country, COUNTRY_CODES)),
+  check('orders_amount_check', sql`${t.amountKrw} >= 0 and ${t.amountMinor} >= 0`),
+  // A guest order can only be found again through its guest id (D22).
+  check('orders_guest_check', sql`${t.isGuestOrder} = false or ${t.guestId} is not null`),
+]);
+
+/** The lines of an order (D23): what was sold, at which price, in which quantity. */
+export const orderLines = pgTable('order_lines', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  kind: text('kind', { enum: LINE_KINDS }).notNull(),
+  /** Catalog id: template or service id, or package slug. */
+  ref: text('ref').notNull(),
+  /** The name as sold, in the order's language. */
+  name: text('name').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPriceKrw: integer('unit_price_krw').notNull(),
+  totalKrw: integer('total_krw').notNull(),
+}, (t) => [
+  uniqueIndex('order_lines_order_position_key').on(t.orderId, t.position),
+  check('order_lines_kind_check', oneOf(t.kind, LINE_KINDS)),
+  check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
+  check('order_lines_amount_check', sql`${t.unitPriceKrw} >= 0 and ${t.totalKrw} >= 0`),
 ]);
 
 export const orderStatusHistory = pgTable('order_status_history', {
@@ -132,22 +155,21 @@ export const orderStatusHistory = pgTable('order_status_history', {
   check('order_status_history_from_status_check', sql`${t.fromStatus} is null or ${oneOf(t.fromStatus, ORDER_STATUSES)}`),
 ]);
 
+/** Cart lines hold what and how many; titles, prices and images come from the catalog when read. */
 export const cartItems = pgTable('cart_items', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   /** The guest id (D22) of a guest's cart. */
   guestId: text('guest_id'),
   templateId: integer('template_id').notNull(),
-  templateTitle: text('template_title').notNull(),
-  templatePriceKrw: integer('template_price_krw').notNull(),
-  templateImage: text('template_image').notNull(),
   quantity: integer('quantity').notNull().default(1),
   createdAt: createdAt(),
 }, (t) => [
-  index('cart_items_user_id_idx').on(t.userId),
-  index('cart_items_guest_id_idx').on(t.guestId),
-  check('cart_items_owner_check', sql`${t.userId} is not null or ${t.guestId} is not null`),
-  check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+  // One line per template and owner: adding it again adds to the quantity.
+  uniqueIndex('cart_items_user_template_key').on(t.userId, t.templateId).where(sql`${t.userId} is not null`),
+  uniqueIndex('cart_items_guest_template_key').on(t.guestId, t.templateId).where(sql`${t.guestId} is not null`),
+  check('cart_items_owner_check', sql`(${t.userId} is not null) <> (${t.guestId} is not null)`),
+  check('cart_items_quantity_check', sql`${t.quantity} between 1 and ${sql.raw(String(MAX_QUANTITY))}`),
 ]);
 
 export const projectBriefs = pgTable('project_briefs', {

@@ -30,6 +30,14 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   RECENT_SIGN_IN_REQUIRED: { status: 403, key: 'auth.recentSignInRequired' },
   QUOTE_ONLY: { status: 422, key: 'pricing.quoteOnly' },
   INVALID_QUANTITY: { status: 400, key: 'pricing.invalidQuantity' },
+  UNKNOWN_ITEM: { status: 400, key: 'orders.unknownItem' },
+  CART_EMPTY: { status: 400, key: 'orders.cartEmpty' },
+  PAYMENT_NOT_AVAILABLE: { status: 422, key: 'orders.paymentNotAvailable' },
+  MISSING_PARAMETERS: { status: 400, key: 'payments.missingParameters' },
+  AMOUNT_MISMATCH: { status: 400, key: 'payments.amountMismatch' },
+  ORDER_NOT_PAYABLE: { status: 409, key: 'payments.notPayable' },
+  PAYMENT_FAILED: { status: 402, key: 'payments.failed' },
+  NETWORK_ERROR: { status: 502, key: 'payments.networkError' },
 };
 
 export function httpStatusOf(code: ErrorCode): number {
@@ -51,7 +59,7 @@ export function errorBody(request: FastifyRequest, error: DomainError): ErrorBod
   // A limit that knows its wait says how long; the framework's own limiter does not know it.
   const message = error.code === 'TOO_MANY_REQUESTS' && error.retryAfterMs !== undefined
     ? t('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(error.retryAfterMs / 60_000)) })
-    : t(key, error.values ?? {});
+    : t(error.messageKey ?? key, error.values ?? {});
   const body: ErrorBody = { success: false, status, code: error.code, message, requestId: request.id };
   if (error.fields) {
     body.fields = Object.fromEntries(

@@ -2,33 +2,8 @@
 import type { Language } from '../../../domain/countries.ts';
 import { COMPANY } from '../../../domain/site.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
+import { compose } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-interface MailParts {
-  to: string;
-  lang: Language;
-  subject: string;
-  greeting: string;
-  paragraphs: string[];
-  button?: { label: string; href: string };
-  footnotes: string[];
-  signature: string;
-}
-
-function compose(parts: MailParts): MailMessage {
-  const text = [parts.greeting, '', ...parts.paragraphs.flatMap((p) => [p, '']), ...(parts.button ? [parts.button.href, ''] : []), ...parts.footnotes, '', parts.signature];
-  const html = `<!doctype html><html lang="${parts.lang}"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.6">
-<p>${escapeHtml(parts.greeting)}</p>
-${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${parts.button ? `<p><a href="${escapeHtml(parts.button.href)}" style="display:inline-block;background:#15803d;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(parts.button.label)}</a></p>` : ''}
-<p style="font-size:13px;color:#475569">${parts.footnotes.map(escapeHtml).join('<br>')}</p>
-<p>${escapeHtml(parts.signature)}</p>
-</body></html>`;
-  return { to: parts.to, subject: parts.subject, text: text.join('\n'), html };
-}
 
 /** The password reset e-mail, with its one-hour link. */
 export function resetMail(to: string, name: string, link: string, lang: Language): MailMessage {

@@ -1,0 +1,84 @@
+/**
+ * What an order costs (D1, D4, D23, D25): the server prices every line from the catalog, the
+ * quantity and the store, never from what a browser sends. Amounts are integers: whole won, and
+ * the store currency's minor units for what the payment provider is asked to charge.
+ */
+import { findPackage, type PackageSlug } from './catalog/packages.ts';
+import { MAX_QUANTITY, MIN_QUANTITY, serviceTotalKrw } from './catalog/pricing.ts';
+import { findService } from './catalog/services.ts';
+import { findTemplate } from './catalog/templates.ts';
+import { COUNTRIES, type CountryCode } from './countries.ts';
+import { DomainError } from './errors.ts';
+import { convertKrwToMinor } from './money.ts';
+
+export type OrderItem =
+  | { kind: 'template'; templateId: number; quantity: number }
+  | { kind: 'package'; packageSlug: string }
+  | { kind: 'service'; serviceId: number; quantity: number };
+
+export type LineKind = OrderItem['kind'];
+export const LINE_KINDS = ['template', 'package', 'service'] as const satisfies readonly LineKind[];
+
+export interface PricedLine {
+  kind: LineKind;
+  /** Catalog id: template or service id as text, or the package slug. */
+  ref: string;
+  quantity: number;
+  /** Price of one unit (a template, a package), or of the whole service for its quantity. */
+  unitPriceKrw: number;
+  totalKrw: number;
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  totalKrw: number;
+  currency: (typeof COUNTRIES)[CountryCode]['currency'];
+  /** What the provider will be asked to charge, in the currency's minor units. */
+  amountMinor: number;
+}
+
+/** At most this many lines in one order (a cart checkout). */
+export const MAX_ORDER_LINES = 50;
+
+function assertQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {
+    throw new DomainError('INVALID_QUANTITY', { values: { min: MIN_QUANTITY, max: MAX_QUANTITY } });
+  }
+}
+
+export function priceLine(item: OrderItem): PricedLine {
+  switch (item.kind) {
+    case 'template': {
+      const template = findTemplate(item.templateId);
+      if (!template) throw new DomainError('UNKNOWN_ITEM', { detail: `template ${item.templateId}` });
+      assertQuantity(item.quantity);
+      return { kind: 'template', ref: String(template.id), quantity: item.quantity, unitPriceKrw: template.priceKrw, totalKrw: template.priceKrw * item.quantity };
+    }
+    case 'package': {
+      const pack = findPackage(item.packageSlug as PackageSlug);
+      if (!pack) throw new DomainError('UNKNOWN_ITEM', { detail: `package ${item.packageSlug}` });
+      return { kind: 'package', ref: pack.slug, quantity: 1, unitPriceKrw: pack.priceKrw, totalKrw: pack.priceKrw };
+    }
+    case 'service': {
+      const service = findService(item.serviceId);
+      if (!service) throw new DomainError('UNKNOWN_ITEM', { detail: `service ${item.serviceId}` });
+      // Quote-only services (6, 8, 10-13) throw QUOTE_ONLY here: they start with a brief (D17).
+      const totalKrw = serviceTotalKrw(service, item.quantity);
+      return { kind: 'service', ref: String(service.id), quantity: item.quantity, unitPriceKrw: totalKrw, totalKrw };
+    }
+  }
+}
+
+/** Prices an order for a store; the total is converted once, so lines and total never disagree by rounding. */
+export function priceOrder(items: readonly OrderItem[], country: CountryCode): PricedOrder {
+  if (items.length === 0) throw new DomainError('CART_EMPTY');
+  if (items.length > MAX_ORDER_LINES) throw new DomainError('VALIDATION_FAILED', { detail: 'too many lines' });
+  const lines = items.map(priceLine);
+  const totalKrw = lines.reduce((sum, line) => sum + line.totalKrw, 0);
+  return { lines, totalKrw, currency: COUNTRIES[country].currency, amountMinor: convertKrwToMinor(totalKrw, country) };
+}
+
+/** Card payment is for the Korean store (D10); elsewhere the brief leads to a quote. */
+export function isCardPaymentStore(country: CountryCode): boolean {
+  return country === 'kr';
+}

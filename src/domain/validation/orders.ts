@@ -1,0 +1,74 @@
+/**
+ * Cart, order and payment-confirmation payloads of SPEC section 7. Only what identifies the goods,
+ * the quantity, the customer and the store is taken from them; prices a browser sends are read as
+ * "what the page showed" and only compared (D4).
+ */
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries.ts';
+import { GUEST_ID_PATTERN } from '../guest.ts';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
+import { V } from './messages.ts';
+import { emailField, optionalText, requiredText } from './schema-helpers.ts';
+
+/** A whole number, also when it arrives as a numeric string (SPEC: cart quantity). */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(min, { error: V.quantity }).max(max, { error: V.quantity }),
+  );
+
+/** The guest id (D22): absent for signed-in callers. */
+export const guestIdField = () => z.string({ error: V.invalidType }).regex(GUEST_ID_PATTERN, { error: V.invalidType }).optional();
+
+export const quantityField = () => wholeNumber(MIN_QUANTITY, MAX_QUANTITY);
+
+export const cartAddSchema = z.object({
+  templateId: wholeNumber(1, 10_000),
+  quantity: quantityField().optional().default(1),
+  sessionId: guestIdField(),
+});
+
+export const cartMergeSchema = z.object({ sessionId: z.string({ error: V.required }).regex(GUEST_ID_PATTERN, { error: V.invalidType }) });
+
+/** A number or numeric text a page showed; compared with the server's figure, never used. */
+const shownAmount = z.union([z.number(), z.string().max(40)]).optional();
+
+export const createOrderSchema = z.object({
+  customerName: requiredText(100),
+  customerEmail: emailField(),
+  customerPhone: requiredText(30).refine((v) => /^[+()\d\s.-]{6,}$/.test(v), { error: V.phone }),
+  customerAddress: optionalText(300),
+  requirements: optionalText(5000),
+  country: z.enum(COUNTRY_CODES, { error: V.invalidChoice }).optional(),
+  sessionId: guestIdField(),
+  isGuestOrder: z.boolean({ error: V.invalidType }).optional(),
+  paymentMethod: optionalText(40),
+  orderType: optionalText(40),
+  // What identifies the goods (one of):
+  selectedTemplate: z.object({ id: wholeNumber(1, 10_000) }, { error: V.invalidType }).loose().optional(),
+  packageId: z.string({ error: V.invalidType }).max(40).optional(),
+  serviceId: wholeNumber(1, 10_000).optional(),
+  quantity: quantityField().optional(),
+  fromCart: z.literal(true, { error: V.invalidType }).optional(),
+  // What the page showed (SPEC's fields), compared and logged only:
+  finalPrice: shownAmount,
+  amountKRW: shownAmount,
+  totalAmount: shownAmount,
+  packagePrice: shownAmount,
+  packageName: optionalText(200),
+  currency: optionalText(10),
+  status: optionalText(40),
+}).superRefine((v, ctx) => {
+  const chosen = [v.selectedTemplate, v.packageId, v.serviceId, v.fromCart].filter((x) => x !== undefined).length;
+  if (chosen !== 1) ctx.addIssue({ code: 'custom', path: ['item'], message: V.orderItem });
+});
+
+export const confirmPaymentSchema = z.object({
+  orderId: z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/),
+  paymentKey: z.string().trim().min(1).max(200),
+  amount: z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number().int().nonnegative().max(1_000_000_000_000)),
+});
+
+export type CartAddInput = z.infer<typeof cartAddSchema>;
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;

@@ -1,0 +1,29 @@
+/** The e-mail a customer gets when an order is paid, in the language they ordered in. */
+import { minorDigits, formatMoney } from '../../../domain/money.ts';
+import { translatorFor } from '../../../i18n/translator.server.ts';
+import { compose } from '../../mail/compose.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import type { OrderWithDetails } from './orders.service.ts';
+
+export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string): MailMessage {
+  const t = translatorFor(order.language, 'orders');
+  const money = (minor: number) => formatMoney(minor / 10 ** minorDigits(order.country), order.country);
+  const won = (krw: number) => formatMoney(krw, 'kr');
+  const rows: Array<[string, string]> = [
+    [t('mail.number'), order.orderNumber],
+    ...lines.map((line): [string, string] => [`${line.name} × ${line.quantity}`, won(line.totalKrw)]),
+    [t('mail.total'), money(order.amountMinor)],
+  ];
+  return compose({
+    to: order.customerEmail,
+    lang: order.language,
+    subject: t('mail.paidSubject', { name: order.orderName }),
+    greeting: t('mail.greeting', { name: order.customerName }),
+    paragraphs: [t('mail.paidBody'), t('mail.next')],
+    table: rows,
+    // Signed-in customers follow the order in My Page; a guest's private order page arrives with the guest order view.
+    button: order.isGuestOrder ? undefined : { label: t('mail.myPage'), href: `${origin}/${order.country}/profile` },
+    footnotes: [...(order.receiptUrl ? [t('mail.receipt', { url: order.receiptUrl })] : []), t('mail.questions')],
+    signature: t('mail.signature'),
+  });
+}

@@ -1,0 +1,28 @@
+/** Names of what was sold, in the order's language, as they are stored with the order (D23). */
+import { findPackage, type PackageSlug } from '../../../domain/catalog/packages.ts';
+import { findService } from '../../../domain/catalog/services.ts';
+import type { Language } from '../../../domain/countries.ts';
+import type { PricedLine } from '../../../domain/orders.ts';
+import { translatorFor } from '../../../i18n/translator.server.ts';
+
+export function lineName(line: Pick<PricedLine, 'kind' | 'ref'>, lang: Language): string {
+  const t = translatorFor(lang, 'catalog');
+  switch (line.kind) {
+    case 'template':
+      return t(`templates.${line.ref}.title`);
+    case 'package':
+      return t(`packages.${findPackage(line.ref as PackageSlug)?.slug ?? line.ref}.name`);
+    case 'service':
+      return t(`services.${findService(Number(line.ref))?.slug ?? line.ref}.name`);
+  }
+}
+
+/** What the payment provider shows: SPEC's '{title} x {quantity}장', or the first line and how many more. */
+export function orderName(lines: ReadonlyArray<Pick<PricedLine, 'kind' | 'ref' | 'quantity'>>, lang: Language): string {
+  const t = translatorFor(lang, 'orders');
+  const first = lines[0]!;
+  const name = lineName(first, lang);
+  const single = lines.length === 1 ? t('orderName.single', { name, quantity: first.quantity }) : t('orderName.more', { name, count: lines.length - 1 });
+  // Toss accepts at most 100 characters.
+  return single.length > 100 ? `${single.slice(0, 99)}…` : single;
+}

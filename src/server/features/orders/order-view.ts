@@ -1,0 +1,43 @@
+/**
+ * An order as the customer's API answers show it (SPEC section 7 GET /api/orders/me): SPEC's
+ * single-item fields where they still make sense, plus the lines (D23), the amounts in minor units
+ * (D25), the status trail (D3) and staff comments.
+ */
+import { findTemplate } from '../../../domain/catalog/templates.ts';
+import type { OrderWithDetails } from './orders.service.ts';
+
+export function customerOrderView({ order, lines, history }: OrderWithDetails) {
+  const first = lines[0];
+  const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
+  return {
+    id: order.id,
+    orderId: order.orderNumber,
+    status: order.status,
+    orderType: order.orderType,
+    orderName: order.orderName,
+    packageName: order.orderName,
+    country: order.country,
+    currency: order.currency,
+    /** What was (or will be) charged, in the currency's minor units. */
+    amount: order.amountMinor,
+    finalPrice: order.amountMinor,
+    amountKRW: order.amountKrw,
+    quantity: lines.length === 1 ? first!.quantity : lines.reduce((sum, l) => sum + l.quantity, 0),
+    selectedTemplate: template && first ? { id: template.id, title: first.name, price: first.unitPriceKrw, image: template.image } : null,
+    lines: lines.map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw })),
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    customerAddress: order.customerAddress,
+    requirements: order.requirements,
+    isGuestOrder: order.isGuestOrder,
+    paymentMethod: order.paymentMethod,
+    receiptUrl: order.receiptUrl,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
+    history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, at: h.createdAt })),
+    adminComments: order.adminComments,
+  };
+}
+
+export type CustomerOrderView = ReturnType<typeof customerOrderView>;

@@ -1,0 +1,82 @@
+/**
+ * The orders API of SPEC section 7 for customers and guests: create (the server prices it, D4),
+ * list one's own (GET /api/orders/me) and read one by its public number. Staff endpoints come with
+ * the staff area.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../../../domain/errors.ts';
+import type { OrderItem } from '../../../domain/orders.ts';
+import { createOrderSchema, type CreateOrderInput } from '../../../domain/validation/orders.ts';
+import { translatorFor } from '../../../i18n/translator.server.ts';
+import type { Database } from '../../db/client.ts';
+import type { Auth } from '../../http/auth.ts';
+import { queryGuestId, requestOwner } from '../../http/owner.ts';
+import { parseBody } from '../../http/validate.ts';
+import { listCart } from '../cart/cart.service.ts';
+import { customerOrderView } from './order-view.ts';
+import { createOrder, getOwnOrder, listOwnOrders } from './orders.service.ts';
+import type { Owner } from './owner.ts';
+
+const ORDER_NUMBER = /^[A-Za-z0-9_-]{6,64}$/;
+
+async function itemsOf(db: Database, owner: Owner, input: CreateOrderInput): Promise<OrderItem[]> {
+  if (input.fromCart) return (await listCart(db, owner)).map((row) => ({ kind: 'template', templateId: row.templateId, quantity: row.quantity }));
+  if (input.selectedTemplate) return [{ kind: 'template', templateId: input.selectedTemplate.id, quantity: input.quantity ?? 1 }];
+  if (input.packageId !== undefined) return [{ kind: 'package', packageSlug: input.packageId }];
+  return [{ kind: 'service', serviceId: input.serviceId!, quantity: input.quantity ?? 3 }];
+}
+
+/** The page's figures, if any, as numbers (SPEC sends them as text). */
+function shown(value: unknown): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/[^\d.-]/g, '')) : NaN;
+  return Number.isFinite(number) ? number : null;
+}
+
+export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth): void {
+  app.post('/api/orders', {
+    // Generous for shoppers, in the way of scripts filling the table.
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  }, async (request, reply) => {
+    const input = parseBody(createOrderSchema, request.body);
+    const owner = await requestOwner(auth, request, input.sessionId);
+    const { country: storeCountry, lang } = request.store;
+    const country = input.country ?? storeCountry;
+    const { order, lines } = await createOrder(db, {
+      owner,
+      items: await itemsOf(db, owner, input),
+      country,
+      language: lang,
+      customer: { name: input.customerName, email: input.customerEmail, phone: input.customerPhone, address: input.customerAddress },
+      requirements: input.requirements,
+    });
+    // The server's figure is the price (D4); a page that showed another one is worth knowing about.
+    const pageAmount = shown(input.finalPrice ?? input.totalAmount ?? input.amountKRW);
+    if (pageAmount !== null && pageAmount !== order.amountMinor && pageAmount !== order.amountKrw) {
+      request.log.warn({ orderId: order.id, pageAmount, amount: order.amountMinor }, 'the page showed another amount than the server charged');
+    }
+    request.log.info({ orderId: order.id, lines: lines.length, amount: order.amountMinor, currency: order.currency }, 'order created');
+    return reply.status(201).send({
+      success: true,
+      id: order.id,
+      orderId: order.orderNumber,
+      amount: order.amountMinor,
+      currency: order.currency,
+      orderName: order.orderName,
+      status: order.status,
+      message: translatorFor(lang, 'errors')('orders.created'),
+    });
+  });
+
+  app.get('/api/orders/me', async (request) => {
+    const owner = await requestOwner(auth, request, queryGuestId(request));
+    const orders = await listOwnOrders(db, owner);
+    return { success: true, orders: orders.map(customerOrderView) };
+  });
+
+  app.get('/api/orders/:orderId', async (request) => {
+    const { orderId } = request.params as { orderId: string };
+    const owner = await requestOwner(auth, request, queryGuestId(request));
+    if (!ORDER_NUMBER.test(orderId)) throw new DomainError('NOT_FOUND');
+    return { success: true, order: customerOrderView(await getOwnOrder(db, owner, orderId)) };
+  });
+}

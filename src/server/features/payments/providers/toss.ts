@@ -1,0 +1,141 @@
+/**
+ * Toss Payments (KRW card payments, D10) over its v1 REST API: confirm and cancel with Basic auth
+ * of the secret key and an Idempotency-Key, so a retried call returns the first answer instead of
+ * charging or refunding twice. The widget in the page uses the client key (SDK v2).
+ */
+import { DomainError } from '../../../../domain/errors.ts';
+import type { ApprovedPayment, CancelRequest, ConfirmRequest, PaymentProvider } from './provider.ts';
+
+export const TOSS_API_BASE = 'https://api.tosspayments.com';
+/** Toss's published documentation test keys (payment widget): no real card is charged. */
+export const TOSS_DOCS_CLIENT_KEY = 'test_gck_docs_Ovk5rk1EwkEbP0W43n07xlzm';
+export const TOSS_DOCS_SECRET_KEY = 'test_gsk_docs_OaPz8L5KdmQXkzRz3y47BMw6';
+
+export interface TossOptions {
+  apiBase: string;
+  clientKey: string;
+  secretKey: string;
+  timeoutMs: number;
+}
+
+/** The fields of Toss's Payment object the store uses. */
+interface TossPayment {
+  paymentKey: string;
+  orderId: string;
+  status: string;
+  totalAmount: number;
+  method?: string | null;
+  approvedAt?: string | null;
+  receipt?: { url?: string | null } | null;
+}
+
+interface TossError {
+  code?: string;
+  message?: string;
+}
+
+class TossFailure extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly providerMessage: string;
+  constructor(status: number, body: TossError) {
+    super(`toss ${status} ${body.code ?? 'UNKNOWN'}`);
+    this.status = status;
+    this.code = body.code ?? 'UNKNOWN';
+    this.providerMessage = body.message ?? '';
+  }
+}
+
+export function createTossProvider(options: TossOptions): PaymentProvider {
+  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${options.apiBase}${path}`, {
+        method,
+        headers: {
+          authorization,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      // Unreachable, refused, reset or timed out: the payment's fate is unknown here, and the
+      // same idempotency key makes the next attempt safe.
+      throw new DomainError('NETWORK_ERROR', { detail: `toss ${method} ${path}: ${(error as Error).name}` });
+    }
+    const text = await response.text().catch(() => '');
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!response.ok) throw new TossFailure(response.status, (parsed ?? {}) as TossError);
+    if (!parsed || typeof parsed !== 'object') throw new TossFailure(502, { code: 'INVALID_RESPONSE' });
+    return parsed as T;
+  }
+
+  const failed = (failure: TossFailure) =>
+    new DomainError('PAYMENT_FAILED', {
+      ...(failure.providerMessage ? { values: { reason: failure.providerMessage } } : { messageKey: 'payments.failedGeneric' }),
+      detail: `toss ${failure.status} ${failure.code}`,
+    });
+
+  function approved(payment: TossPayment): ApprovedPayment {
+    if (payment.status !== 'DONE' || typeof payment.totalAmount !== 'number') {
+      throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.failedGeneric', detail: `toss status ${payment.status}` });
+    }
+    return {
+      paymentKey: payment.paymentKey,
+      orderId: payment.orderId,
+      totalAmount: payment.totalAmount,
+      method: payment.method ?? null,
+      approvedAt: payment.approvedAt ? new Date(payment.approvedAt) : new Date(),
+      receiptUrl: payment.receipt?.url ?? null,
+    };
+  }
+
+  return {
+    name: 'toss',
+    clientSettings: () => ({ provider: 'toss', clientKey: options.clientKey, test: options.clientKey.startsWith('test_') }),
+
+    async confirm(request: ConfirmRequest): Promise<ApprovedPayment> {
+      try {
+        const payment = await call<TossPayment>('POST', '/v1/payments/confirm', { paymentKey: request.paymentKey, orderId: request.orderId, amount: request.amount }, request.idempotencyKey);
+        return approved(payment);
+      } catch (error) {
+        if (!(error instanceof TossFailure)) throw error;
+        // Confirmed before (e.g. by an earlier attempt whose answer was lost): read what Toss has.
+        if (error.code === 'ALREADY_PROCESSED_PAYMENT') {
+          try {
+            const payment = await call<TossPayment>('GET', `/v1/payments/${encodeURIComponent(request.paymentKey)}`);
+            if (payment.orderId === request.orderId) return approved(payment);
+          } catch (lookup) {
+            if (lookup instanceof TossFailure) throw failed(lookup);
+            throw lookup;
+          }
+        }
+        throw failed(error);
+      }
+    },
+
+    async cancel(request: CancelRequest): Promise<void> {
+      try {
+        await call('POST', `/v1/payments/${encodeURIComponent(request.paymentKey)}/cancel`, {
+          cancelReason: request.reason.slice(0, 200),
+          ...(request.amount !== undefined ? { cancelAmount: request.amount } : {}),
+        }, request.idempotencyKey);
+      } catch (error) {
+        if (error instanceof TossFailure) {
+          if (error.code === 'ALREADY_CANCELED_PAYMENT') return;
+          throw failed(error);
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * Buying through the HTTP API against a real database: carts per owner, orders priced by the
+ * server (D4), and payment confirmation with the sandbox and with a fake Toss API on loopback
+ * (amount checks, idempotency, provider errors). A refused call changes nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newGuestId } from '../../src/domain/guest.ts';
+import { cartItems, orderLines, orderStatusHistory, orders } from '../../src/server/db/schema.ts';
+import { BACKENDS, useTestServer, type TestServer } from './harness.ts';
+import { client, newAccount, sessionCookie } from './support/clients.ts';
+import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from './support/toss.ts';
+
+const customer = { customerName: '김민수', customerEmail: 'minsu@example.com', customerPhone: '010-1234-5678' };
+
+function shop(server: () => TestServer) {
+  const api = client(server);
+  const db = () => server().database.db;
+  return {
+    api,
+    db,
+    async order(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+      return api.call('POST', '/api/orders', { ...customer, country: 'kr', ...body }, { 'x-store-country': 'kr', ...headers });
+    },
+    async confirm(body: Record<string, unknown>) {
+      return api.call('POST', '/api/confirm', body);
+    },
+    async orderRow(orderNumber: string) {
+      const [row] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      return row!;
+    },
+    async historyOf(orderNumber: string) {
+      const row = await this.orderRow(orderNumber);
+      return db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, row.id)).orderBy(orderStatusHistory.createdAt);
+    },
+    async counts() {
+      const [o] = await db().select({ n: count() }).from(orders);
+      const [l] = await db().select({ n: count() }).from(orderLines);
+      const [h] = await db().select({ n: count() }).from(orderStatusHistory);
+      return { orders: o!.n, lines: l!.n, history: h!.n };
+    },
+  };
+}
+
+describe.each(BACKENDS)('orders and the sandbox provider on %s', (backend) => {
+  const server = useTestServer(backend);
+  const s = shop(server);
+
+  async function sandboxPay(orderId: string, card = 'approved') {
+    return s.api.call('POST', '/api/payments/sandbox/authorize', { orderId, card });
+  }
+
+  it('prices a service order on the server, ignores the page figures, and confirms it once', async () => {
+    const guest = newGuestId();
+    const created = await s.order({ serviceId: 4, quantity: 5, sessionId: guest, finalPrice: 1000, amountKRW: '1,000', isGuestOrder: true });
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    // D1: 80,000 for three images, 25,000 for each more.
+    expect(body).toMatchObject({ success: true, amount: 130_000, currency: 'KRW', orderName: '푸드 스튜디오 컷 x 5장', status: 'pending' });
+    expect(body.orderId).toMatch(/^[A-Za-z0-9_-]{6,64}$/);
+
+    const approved = await sandboxPay(body.orderId);
+    expect(approved.statusCode).toBe(200);
+    const { paymentKey, amount } = approved.json();
+    expect(amount).toBe(130_000);
+
+    const confirmed = await s.confirm({ orderId: body.orderId, amount, paymentKey });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ success: true, orderId: body.orderId, status: 'order_received' });
+    // A refreshed success page: the same answer, no second history row.
+    const again = await s.confirm({ orderId: body.orderId, amount, paymentKey });
+    expect(again.json()).toMatchObject({ success: true, status: 'order_received' });
+    expect((await s.historyOf(body.orderId)).map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, 'pending'], ['pending', 'order_received']]);
+
+    const mine = await s.api.call('GET', `/api/orders/me?sessionId=${guest}`);
+    expect(mine.json().orders).toHaveLength(1);
+    expect(mine.json().orders[0]).toMatchObject({ orderId: body.orderId, status: 'order_received', amount: 130_000, lines: [{ kind: 'service', ref: '4', quantity: 5, totalKrw: 130_000 }] });
+  });
+
+  it('refuses a confirm whose amount differs from the order, without asking the provider or marking anything paid', async () => {
+    const created = (await s.order({ packageId: 'delivery', sessionId: newGuestId() })).json();
+    expect(created.amount).toBe(399_000);
+    const { paymentKey } = (await sandboxPay(created.orderId)).json();
+    const cheaper = await s.confirm({ orderId: created.orderId, amount: 1000, paymentKey });
+    expect(cheaper.statusCode).toBe(400);
+    expect(cheaper.json().code).toBe('AMOUNT_MISMATCH');
+    expect(await s.orderRow(created.orderId)).toMatchObject({ status: 'pending', paidAt: null, paymentKey: null });
+    // A key signed for another order is not a payment of this one.
+    const other = (await s.order({ packageId: 'social', sessionId: newGuestId() })).json();
+    const stolen = await s.confirm({ orderId: other.orderId, amount: other.amount, paymentKey });
+    expect(stolen.statusCode).toBe(402);
+    expect((await s.orderRow(other.orderId)).status).toBe('pending');
+  });
+
+  it('answers SPEC codes for missing parameters, a declined card and a card refused at confirmation', async () => {
+    const missing = await s.confirm({ orderId: 'SL-abcdef' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('MISSING_PARAMETERS');
+    const created = (await s.order({ selectedTemplate: { id: 3, title: 'ignored', price: 1 }, sessionId: newGuestId() })).json();
+    expect(created.amount).toBe(45_000);
+    const declined = await sandboxPay(created.orderId, 'declined');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().code).toBe('PAYMENT_FAILED');
+    const { paymentKey } = (await sandboxPay(created.orderId, 'rejectedAtConfirm')).json();
+    const refused = await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'PAYMENT_FAILED', message: '결제 승인 실패: 카드사에서 승인을 거절했습니다. (테스트 카드)' });
+    // Still payable: the visitor tries another card.
+    const retry = (await sandboxPay(created.orderId)).json();
+    expect((await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey: retry.paymentKey })).statusCode).toBe(200);
+  });
+
+  it('refuses quote-only services, other stores and unknown goods, storing nothing', async () => {
+    const before = await s.counts();
+    const quote = await s.order({ serviceId: 11, quantity: 1, sessionId: newGuestId() });
+    expect(quote.statusCode).toBe(422);
+    expect(quote.json()).toMatchObject({ code: 'QUOTE_ONLY', message: '견적 필요: 견적 후 가격이 결정됩니다. 고객센터로 문의해주세요.' });
+    const us = await s.order({ serviceId: 1, quantity: 3, sessionId: newGuestId(), country: 'us' }, { 'x-store-country': 'us' });
+    expect(us.statusCode).toBe(422);
+    expect(us.json().code).toBe('PAYMENT_NOT_AVAILABLE');
+    expect((await s.order({ selectedTemplate: { id: 999 }, sessionId: newGuestId() })).json().code).toBe('UNKNOWN_ITEM');
+    expect((await s.order({ serviceId: 1, quantity: 0, sessionId: newGuestId() })).statusCode).toBe(400);
+    expect((await s.order({ serviceId: 1, packageId: 'social', sessionId: newGuestId() })).statusCode).toBe(400);
+    expect((await s.order({ serviceId: 1 })).json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { sessionId: expect.any(String) } });
+    expect((await s.order({ fromCart: true, sessionId: newGuestId() })).json().code).toBe('CART_EMPTY');
+    expect(await s.counts()).toEqual(before);
+  });
+
+  it('keeps carts apart, checks one out as one order and empties it once paid', async () => {
+    const [a, b] = [newGuestId(), newGuestId()];
+    const added = await s.api.call('POST', '/api/cart', { templateId: '5', quantity: '2', sessionId: a, templateTitle: 'x', templatePrice: 1 });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().item).toMatchObject({ templateId: 5, quantity: 2, templatePrice: 25_000 });
+    await s.api.call('POST', '/api/cart', { templateId: 5, sessionId: a });
+    await s.api.call('POST', '/api/cart', { templateId: 7, sessionId: a });
+    const cartA = (await s.api.call('GET', `/api/cart?sessionId=${a}`)).json().items;
+    expect(cartA.map((i: { templateId: number; quantity: number }) => [i.templateId, i.quantity])).toEqual([[5, 3], [7, 1]]);
+    expect((await s.api.call('GET', `/api/cart?sessionId=${b}`)).json().items).toEqual([]);
+    expect((await server().app.inject({ method: 'DELETE', url: `/api/cart/${cartA[0].id}?sessionId=${b}` })).statusCode).toBe(404);
+
+    const created = (await s.order({ fromCart: true, sessionId: a })).json();
+    expect(created.orderName).toMatch(/외 1건$/);
+    const row = await s.orderRow(created.orderId);
+    expect(row.amountKrw).toBe(3 * 25_000 + 1 * 39_000);
+    const { paymentKey } = (await sandboxPay(created.orderId)).json();
+    await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey });
+    expect((await s.api.call('GET', `/api/cart?sessionId=${a}`)).json().items).toEqual([]);
+  });
+
+  it('lets nobody read or remove what is not theirs', async () => {
+    const account = newAccount();
+    const user = { cookie: sessionCookie(await s.api.call('POST', '/api/auth/register', account)) };
+    const guest = newGuestId();
+    const userOrder = (await s.order({ packageId: 'social' }, user)).json();
+    const guestOrder = (await s.order({ packageId: 'social', sessionId: guest })).json();
+    expect((await s.api.call('GET', `/api/orders/${userOrder.orderId}?sessionId=${guest}`)).statusCode).toBe(404);
+    expect((await s.api.call('GET', `/api/orders/${guestOrder.orderId}`, undefined, user)).statusCode).toBe(404);
+    expect((await s.api.call('GET', `/api/orders/${guestOrder.orderId}?sessionId=${newGuestId()}`)).statusCode).toBe(404);
+    expect((await s.api.call('GET', `/api/orders/${userOrder.orderId}`, undefined, user)).json().order.orderId).toBe(userOrder.orderId);
+    expect((await s.api.call('GET', '/api/orders/me', undefined, user)).json().orders.map((o: { orderId: string }) => o.orderId)).toEqual([userOrder.orderId]);
+    expect((await s.api.call('GET', '/api/orders/me')).statusCode).toBe(400);
+    expect((await s.api.call('GET', '/api/orders/me?sessionId=short')).statusCode).toBe(400);
+
+    // Signing in brings the guest's cart along.
+    await s.api.call('POST', '/api/cart', { templateId: 2, sessionId: guest });
+    const merged = await s.api.call('POST', '/api/cart/merge', { sessionId: guest }, user);
+    expect(merged.json()).toMatchObject({ success: true, moved: 1 });
+    expect((await s.api.call('GET', '/api/cart', undefined, user)).json().items.map((i: { templateId: number }) => i.templateId)).toEqual([2]);
+    expect((await s.api.call('GET', `/api/cart?sessionId=${guest}`)).json().items).toEqual([]);
+  });
+
+  it('writes an order, its lines and its history together or not at all', async () => {
+    const { db } = server().database;
+    const before = await s.counts();
+    // A database that refuses order lines halfway through the transaction.
+    await db.execute(sql.raw(`create or replace function refuse_lines() returns trigger language plpgsql as $$ begin raise exception 'lines refused'; end $$`));
+    await db.execute(sql.raw('create trigger refuse_lines before insert on order_lines for each row execute function refuse_lines()'));
+    try {
+      const failed = await s.order({ packageId: 'ecommerce', sessionId: newGuestId() });
+      expect(failed.statusCode).toBe(500);
+      expect(await s.counts()).toEqual(before);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_lines on order_lines'));
+    }
+    expect(await db.select().from(cartItems).where(eq(cartItems.templateId, -1))).toEqual([]);
+  });
+});
+
+describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s', (backend) => {
+  let toss: Awaited<ReturnType<typeof startFakeToss>>;
+  beforeAll(async () => {
+    toss = await startFakeToss();
+  });
+  afterAll(async () => toss.stop());
+  const server = useTestServer(backend, () => ({ TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url, TOSS_TIMEOUT_MS: '300' }));
+  const s = shop(server);
+  const key = (kind: string) => `${kind}_${randomBytes(8).toString('hex')}`;
+  const newOrder = async () => (await s.order({ serviceId: 1, quantity: 3, sessionId: newGuestId() })).json() as { orderId: string; amount: number };
+
+  it('says which provider and key the payment page uses', async () => {
+    expect((await s.api.call('GET', '/api/payments/settings')).json()).toMatchObject({ provider: 'toss', clientKey: FAKE_TOSS_CLIENT, test: true });
+  });
+
+  it('confirms with Basic auth and an idempotency key, once, even when asked twice at the same time', async () => {
+    const order = await newOrder();
+    const paymentKey = key('ok');
+    const [first, second] = await Promise.all([
+      s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey }),
+      s.confirm({ orderId: order.orderId, amount: String(order.amount), paymentKey }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const sent = toss.confirms().filter((c) => c.body.paymentKey === paymentKey);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(sent.map((c) => c.idempotencyKey)).size).toBe(1);
+    expect(sent[0]!.body).toEqual({ paymentKey, orderId: order.orderId, amount: 30_000 });
+    expect(await s.orderRow(order.orderId)).toMatchObject({ status: 'order_received', paymentKey, paymentMethod: '카드', paymentProvider: 'toss' });
+    expect((await s.orderRow(order.orderId)).receiptUrl).toContain('dashboard.tosspayments.com/receipt');
+    expect((await s.historyOf(order.orderId)).filter((h) => h.toStatus === 'order_received')).toHaveLength(1);
+  });
+
+  it('cancels and refuses a payment Toss approved for another amount', async () => {
+    const order = await newOrder();
+    const paymentKey = key('cheap');
+    const response = await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('AMOUNT_MISMATCH');
+    const cancels = toss.cancels().filter((c) => c.path.includes(paymentKey));
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]!.idempotencyKey).toBeTruthy();
+    expect(await s.orderRow(order.orderId)).toMatchObject({ status: 'pending', paidAt: null, paymentKey: null });
+  });
+
+  it.each([
+    ['reject', 402, 'PAYMENT_FAILED', '결제 승인 실패: 한도초과 혹은 잔액부족으로 결제에 실패했습니다.'],
+    ['provider', 402, 'PAYMENT_FAILED', '결제 승인 실패: 일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.'],
+    ['expired', 402, 'PAYMENT_FAILED', '결제 승인 실패: 결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.'],
+    ['boom', 402, 'PAYMENT_FAILED', '결제 승인 실패: 내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요.'],
+    ['slow', 502, 'NETWORK_ERROR', '결제사와 연결할 수 없습니다. 잠시 후 다시 시도해주세요. 결제는 두 번 청구되지 않습니다.'],
+  ])('maps %s to %i %s and leaves the order payable', async (kind, status, code, message) => {
+    const order = await newOrder();
+    const response = await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey: key(kind) });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code, message });
+    expect((await s.orderRow(order.orderId)).status).toBe('pending');
+    // Paying again with another card works: a new attempt has its own idempotency key.
+    expect((await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey: key('ok') })).statusCode).toBe(200);
+  });
+
+  it('reads the payment when Toss says it was already processed', async () => {
+    const order = await newOrder();
+    const response = await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey: key('already') });
+    expect(response.statusCode).toBe(200);
+    expect((await s.orderRow(order.orderId)).status).toBe('order_received');
+  });
+});
