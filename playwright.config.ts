@@ -39,6 +39,8 @@ export default defineConfig({
       NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
       // The address the browser uses: links, the Google redirect and cookies all follow it (D24).
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // Tests stand in for a load balancer on loopback (tests/e2e/fixtures.ts).
+      TRUST_PROXY: 'loopback',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       GOOGLE_CLIENT_ID: 'e2e-client', GOOGLE_CLIENT_SECRET: 'e2e-secret', OIDC_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
       ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -31,10 +31,9 @@ import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
 import { createPageServices } from './page-services.ts';
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
-import { orderPaidMail } from './features/orders/order-mails.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
-import { findOrderByNumber, withOrderDetails } from './features/orders/orders.service.ts';
 import { createPayments } from './features/payments/providers/index.ts';
+import { createPaymentsService } from './features/payments/payments.service.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 
 export interface RouteEntry {
@@ -135,15 +134,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCartRoutes(app, db, auth);
   registerOrderRoutes(app, db, auth);
-  const payments = createPayments(config, options.cookieSecret);
-  registerPaymentRoutes(app, {
-    db,
-    payments,
-    onPaid: async (orderNumber) => {
-      const order = await findOrderByNumber(db, orderNumber);
-      if (order) await mailer.send(orderPaidMail((await withOrderDetails(db, [order]))[0]!, config.publicUrl));
-    },
-  });
+  const payments = createPaymentsService({ db, payments: createPayments(config, options.cookieSecret), mailer, origin: config.publicUrl, log: app.log });
+  registerPaymentRoutes(app, db, payments);
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
 
@@ -152,7 +144,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     geoLookup: options.geoLookup,
   });
 
-  const pageServices = createPageServices(db);
+  const pageServices = createPageServices(db, payments);
   const buildDir = options.buildDir ?? 'build';
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,

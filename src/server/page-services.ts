@@ -3,14 +3,40 @@
  * it through the request context (src/web/request-context.ts) after their role check, so signed-in
  * and staff pages render their data, or their 401/403, on the server.
  */
+import type { Language } from '../domain/countries.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Database } from './db/client.ts';
+import { messageOf } from './http/errors.ts';
 import { adminUserView } from './features/accounts/public-user.ts';
 import { listUsers } from './features/accounts/users.service.ts';
+import { customerOrderView } from './features/orders/order-view.ts';
+import { listOwnOrders } from './features/orders/orders.service.ts';
+import type { PaymentsService } from './features/payments/payments.service.ts';
 
-export function createPageServices(db: Database) {
+export function createPageServices(db: Database, payments: PaymentsService) {
   return {
     accounts: {
       listUsers: async () => (await listUsers(db)).map(adminUserView),
+    },
+    orders: {
+      /** The signed-in user's orders, newest first, as My Page shows them. */
+      listForUser: async (userId: string) => (await listOwnOrders(db, { kind: 'user', userId })).map(customerOrderView),
+    },
+    payments: {
+      settings: () => payments.settings(),
+      /**
+       * The success page confirms on the server, so it renders the outcome instead of a spinner;
+       * a refusal comes back as SPEC's code and the customer's sentence for the fail page.
+       */
+      confirm: async (input: { orderId: string; paymentKey: string; amount: number }, lang: Language) => {
+        try {
+          const order = await payments.confirm(input);
+          return { ok: true as const, order: { orderId: order.orderNumber, orderName: order.orderName, amount: order.amountMinor, currency: order.currency, country: order.country, paidAt: order.paidAt, receiptUrl: order.receiptUrl, isGuestOrder: order.isGuestOrder } };
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          return { ok: false as const, code: error.code === 'NOT_FOUND' ? 'PAYMENT_FAILED' : error.code, message: messageOf(error, lang) };
+        }
+      },
     },
   };
 }

@@ -14,14 +14,18 @@ import { lowPriorityModulePreloads } from './low-priority-preloads.server.ts';
 
 export const streamTimeout = 5_000;
 
+/** Toss Payments' widget (checkout pages) loads its scripts, frames and calls from these hosts. */
+const TOSS = 'https://*.tosspayments.com';
+
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `script-src 'self' 'nonce-${nonce}' ${TOSS}`,
+    `style-src 'self' 'unsafe-inline' ${TOSS}`,
+    `img-src 'self' data: blob: ${TOSS}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${TOSS}`,
+    `frame-src ${TOSS}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -9,6 +9,10 @@ export default [
     route('profile', 'features/accounts/profile-page.tsx'),
     route('reset-password', 'features/accounts/reset-password-page.tsx'),
     route('admin/users', 'features/accounts/admin-users-page.tsx'),
+    // Card checkouts of services 1-5, 7 and 9 (SPEC section 4); one page reads the number.
+    ...[1, 2, 3, 4, 5, 7, 9].map((id) => route(`checkout${id}`, 'features/checkout/checkout-page.tsx', { id: `checkout-${id}` })),
+    route('payment/success/*', 'features/payments/payment-success-page.tsx'),
+    route('payment/fail/*', 'features/payments/payment-fail-page.tsx'),
     route('*', 'features/not-found/not-found-page.tsx'),
   ]),
 ] satisfies RouteConfig;

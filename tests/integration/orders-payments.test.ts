@@ -170,6 +170,14 @@ describe.each(BACKENDS)('orders and the sandbox provider on %s', (backend) => {
     expect((await s.api.call('GET', `/api/cart?sessionId=${guest}`)).json().items).toEqual([]);
   });
 
+  it("sends SPEC's static return pages on to the store's own pages, query and all", async () => {
+    const success = await s.api.call('GET', '/payment-success.html?paymentType=NORMAL&orderId=SL-x&paymentKey=k&amount=1', undefined, { cookie: 'country=kr' });
+    expect(success.statusCode).toBe(302);
+    expect(success.headers.location).toBe('/kr/payment/success?paymentType=NORMAL&orderId=SL-x&paymentKey=k&amount=1');
+    const fail = await s.api.call('GET', '/payment-fail.html?code=PAY_PROCESS_CANCELED&message=x', undefined, { 'accept-language': 'vi-VN' });
+    expect(fail.headers.location).toBe('/vn/payment/fail?code=PAY_PROCESS_CANCELED&message=x');
+  });
+
   it('writes an order, its lines and its history together or not at all', async () => {
     const { db } = server().database;
     const before = await s.counts();

@@ -19,6 +19,7 @@ export const V = {
   username: 'validation.username',
   quantity: 'validation.quantity',
   orderItem: 'validation.orderItem',
+  agreementRequired: 'validation.agreementRequired',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

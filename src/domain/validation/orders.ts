@@ -69,6 +69,16 @@ export const confirmPaymentSchema = z.object({
   amount: z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number().int().nonnegative().max(1_000_000_000_000)),
 });
 
+/** The checkout page's form (SPEC section 5): name, e-mail and phone required, the terms agreed. */
+export const checkoutFormSchema = z.object({
+  customerName: requiredText(100),
+  customerEmail: emailField(),
+  customerPhone: requiredText(30).refine((v) => /^[+()\d\s.-]{6,}$/.test(v), { error: V.phone }),
+  requirements: optionalText(5000),
+  quantity: quantityField(),
+  agree: z.literal(true, { error: V.agreementRequired }),
+});
+
 export type CartAddInput = z.infer<typeof cartAddSchema>;
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;

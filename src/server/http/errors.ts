@@ -6,6 +6,7 @@
  * internal messages never reach the client; they are logged with the request id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../domain/countries.ts';
 import { DomainError, type ErrorCode } from '../../domain/errors.ts';
 import { translatorFor } from '../../i18n/translator.server.ts';
 
@@ -53,13 +54,20 @@ export interface ErrorBody {
   requestId: string;
 }
 
+/** The sentence a customer reads for a domain error, in their language (API answers and pages alike). */
+export function messageOf(error: DomainError, lang: Language): string {
+  const t = translatorFor(lang, 'errors');
+  // A limit that knows its wait says how long; the framework's own limiter does not know it.
+  if (error.code === 'TOO_MANY_REQUESTS' && error.retryAfterMs !== undefined) {
+    return t('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(error.retryAfterMs / 60_000)) });
+  }
+  return t(error.messageKey ?? HTTP_OF[error.code].key, error.values ?? {});
+}
+
 export function errorBody(request: FastifyRequest, error: DomainError): ErrorBody {
   const t = translatorFor(request.store.lang, 'errors');
-  const { status, key } = HTTP_OF[error.code];
-  // A limit that knows its wait says how long; the framework's own limiter does not know it.
-  const message = error.code === 'TOO_MANY_REQUESTS' && error.retryAfterMs !== undefined
-    ? t('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(error.retryAfterMs / 60_000)) })
-    : t(error.messageKey ?? key, error.values ?? {});
+  const { status } = HTTP_OF[error.code];
+  const message = messageOf(error, request.store.lang);
   const body: ErrorBody = { success: false, status, code: error.code, message, requestId: request.id };
   if (error.fields) {
     body.fields = Object.fromEntries(

@@ -1,17 +1,15 @@
 /**
  * Payment endpoints: POST /api/confirm (SPEC section 7), the settings the payment page needs, and
- * the sandbox provider's approval step. Confirmation mail goes out after the answer.
+ * the sandbox provider's approval step.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../domain/errors.ts';
 import { confirmPaymentSchema } from '../../../domain/validation/orders.ts';
 import type { Database } from '../../db/client.ts';
-import { afterResponse } from '../../http/after-response.ts';
 import { fieldErrors } from '../../../domain/validation/schema-helpers.ts';
 import { findOrderByNumber } from '../orders/orders.service.ts';
-import { confirmPayment } from './confirm.service.ts';
-import type { Payments } from './providers/index.ts';
+import type { PaymentsService } from './payments.service.ts';
 import { SANDBOX_CARDS, type SandboxCard } from './providers/sandbox.ts';
 
 const sandboxSchema = z.object({
@@ -19,29 +17,26 @@ const sandboxSchema = z.object({
   card: z.enum(Object.keys(SANDBOX_CARDS) as [SandboxCard, ...SandboxCard[]]),
 });
 
-export interface PaymentRoutesOptions {
-  db: Database;
-  payments: Payments;
-  /** Called once an order is newly paid (the confirmation e-mail); runs after the answer. */
-  onPaid: (orderNumber: string) => Promise<void>;
-}
+export function registerPaymentRoutes(app: FastifyInstance, db: Database, payments: PaymentsService): void {
+  // SPEC's static return pages: on to the store's own success and fail pages, query and all.
+  for (const [file, page] of [['/payment-success.html', 'success'], ['/payment-fail.html', 'fail']] as const) {
+    app.get(file, async (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.header('cache-control', 'no-store').redirect(`/${request.store.country}/payment/${page}${query}`, 302);
+    });
+  }
 
-export function registerPaymentRoutes(app: FastifyInstance, { db, payments, onPaid }: PaymentRoutesOptions): void {
-  app.get('/api/payments/settings', async () => ({ success: true, ...payments.provider.clientSettings() }));
+  app.get('/api/payments/settings', async () => ({ success: true, ...payments.settings() }));
 
   app.post('/api/confirm', {
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (request, reply) => {
+  }, async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const missing = ['orderId', 'amount', 'paymentKey'].filter((k) => body[k] === undefined || body[k] === null || body[k] === '');
     if (missing.length) throw new DomainError('MISSING_PARAMETERS', { detail: missing.join(',') });
     const parsed = confirmPaymentSchema.safeParse(body);
     if (!parsed.success) throw new DomainError('VALIDATION_FAILED', { fields: fieldErrors(parsed.error) });
-    const { order, newlyPaid } = await confirmPayment(db, payments.provider, parsed.data);
-    if (newlyPaid) {
-      request.log.info({ orderId: order.id, amount: order.amountMinor }, 'payment confirmed');
-      afterResponse(request, reply, 'order confirmation mail', () => onPaid(order.orderNumber));
-    }
+    const order = await payments.confirm(parsed.data);
     return { success: true, orderId: order.orderNumber, status: order.status, amount: order.amountMinor, currency: order.currency };
   });
 

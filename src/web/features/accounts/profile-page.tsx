@@ -17,14 +17,16 @@ import { useRootData } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';
 import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
-import { requireUser } from '../../auth.server.ts';
+import { requireUser, services } from '../../auth.server.ts';
+import { OrderHistory } from '../orders/order-history.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
 
 type Values = { email: string; username: string; firstName: string; lastName: string; phone: string; currentPassword: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { user: requireUser(context) };
+  const user = requireUser(context);
+  return { user, orders: await services(context).orders.listForUser(user.id) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -134,6 +136,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold tracking-tight">{t('profile.title')}</h1>
       <div className="mt-8 grid gap-8">
         <MemberInfo key={`${user.id}:${user.email}`} user={user} />
+        <OrderHistory orders={loaderData.orders} />
         <ChangePassword user={user} />
       </div>
     </div>

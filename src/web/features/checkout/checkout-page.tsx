@@ -1,0 +1,284 @@
+/**
+ * The per-service checkout pages /{country}/checkout1-5, 7 and 9 (SPEC sections 2, 4 and 5):
+ * orderer info prefilled from the profile, the service with its quantity (default 3, at least 1,
+ * each image beyond the included ones at the extra price), requests, the payment area and the
+ * agreement, and a total that follows the quantity. The server prices the order (D4); the page's
+ * total is only what it shows. Signed-in customers only (SPEC section 6), card payment in the
+ * Korean store only (D10).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import type { Route } from './+types/checkout-page';
+import { findService, INCLUDED_IMAGES, type ServiceDefinition } from '../../../domain/catalog/services.ts';
+import { MAX_QUANTITY, MIN_QUANTITY, serviceTotalKrw } from '../../../domain/catalog/pricing.ts';
+import { localizePrice } from '../../../domain/money.ts';
+import { isCardPaymentStore } from '../../../domain/orders.ts';
+import { displayName } from '../../../domain/user.ts';
+import { apiRequest } from '../../api-client.ts';
+import { requireUser, services } from '../../auth.server.ts';
+import { ArrowLeftIcon } from '../../components/icons.tsx';
+import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
+import { Picture } from '../../components/picture.tsx';
+import { toast } from '../../components/toast.tsx';
+import { routeMessages } from '../../i18n/messages.server.ts';
+import { pageMeta } from '../../seo/page-meta.ts';
+import { useRootData } from '../../store-context.ts';
+import { FormField } from '../accounts/form-field.tsx';
+import { LoginRequired } from '../accounts/login-required.tsx';
+import { returnUrls, type CreatedOrder } from './payment-step.ts';
+import { paySandbox, SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
+import type { TossWidget } from './toss-payment.ts';
+
+/** Services with a card checkout page (SPEC section 4). */
+export const CHECKOUT_SERVICE_IDS = [1, 2, 3, 4, 5, 7, 9] as const;
+const DEFAULT_QUANTITY = INCLUDED_IMAGES;
+/** SPEC section 9: the payment area starts loading after 500 ms. */
+const WIDGET_DELAY_MS = 500;
+
+function serviceOf(url: string): ServiceDefinition {
+  const id = Number(/\/checkout(\d+)(?:\.data)?(?:\?|$)/.exec(new URL(url).pathname)?.[1]);
+  const service = findService(id);
+  if (!service || service.pricing.kind !== 'fixed' || !service.hasCheckout) throw data({ reason: 'service' }, { status: 404 });
+  return service;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const service = serviceOf(request.url);
+  const user = requireUser(context);
+  return {
+    serviceId: service.id,
+    prefill: { name: displayName(user), email: user.email, phone: user.phone ?? '' },
+    customerKey: user.id,
+    payment: services(context).payments.settings(),
+    messages: routeMessages(context, ['orders', 'catalog']),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const service = loaderData ? findService(loaderData.serviceId) : undefined;
+  return pageMeta(matches, {
+    path: location.pathname.replace(/^\/[a-z]{2}/, ''),
+    noindex: true,
+    text: (t) => ({ title: service ? t('orders:checkout.title', { name: t(`catalog:services.${service.slug}.name`) }) : t('orders:checkout.titleGeneric'), description: t('orders:checkout.description') }),
+  });
+};
+
+type Values = { customerName: string; customerEmail: string; customerPhone: string; requirements: string; quantity: number; agree: boolean };
+type WidgetState = 'idle' | 'loading' | 'ready' | 'error';
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('orders');
+  const { t: tc } = useTranslation('catalog');
+  const { t: tErrors } = useTranslation('errors');
+  const store = useRootData();
+  const { country, origin } = store;
+  const service = findService(loaderData.serviceId)!;
+  const pricing = service.pricing.kind === 'fixed' ? service.pricing : null;
+  const cardStore = isCardPaymentStore(country);
+
+  const { register, handleSubmit, control, setValue, formState: { errors, isSubmitting } } = useForm<Values>({
+    defaultValues: { customerName: loaderData.prefill.name, customerEmail: loaderData.prefill.email, customerPhone: loaderData.prefill.phone, requirements: '', quantity: DEFAULT_QUANTITY, agree: false },
+    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/orders.ts')).checkoutFormSchema, tErrors),
+  });
+  const rawQuantity = useWatch({ control, name: 'quantity' });
+  const quantity = Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(Number(rawQuantity)) || MIN_QUANTITY));
+  const totalKrw = serviceTotalKrw(service, quantity);
+  const extraImages = Math.max(0, quantity - (pricing?.includedImages ?? INCLUDED_IMAGES));
+
+  // The payment area: Toss's widget, or the sandbox's test cards.
+  const [widgetState, setWidgetState] = useState<WidgetState>('idle');
+  const [showSpinner, setShowSpinner] = useState(false);
+  const [card, setCard] = useState<SandboxCardChoice>('approved');
+  const toss = useRef<TossWidget | null>(null);
+  const settings = loaderData.payment;
+
+  useEffect(() => {
+    if (!cardStore) return;
+    if (settings.provider === 'sandbox') {
+      setWidgetState('ready');
+      return;
+    }
+    let live = true;
+    setWidgetState('loading');
+    const spinner = setTimeout(() => setShowSpinner(true), WIDGET_DELAY_MS);
+    void import('./toss-payment.ts')
+      .then(({ mountTossWidget }) => mountTossWidget({ clientKey: settings.clientKey!, customerKey: loaderData.customerKey, amount: totalKrw, methodsSelector: '#payment-method', agreementSelector: '#agreement' }))
+      .then((widget) => {
+        if (!live) return;
+        toss.current = widget;
+        setWidgetState('ready');
+      })
+      .catch(() => live && setWidgetState('error'))
+      .finally(() => clearTimeout(spinner));
+    return () => {
+      live = false;
+      clearTimeout(spinner);
+    };
+    // Mounted once per page: later amounts go through setAmount below.
+  }, [cardStore, settings.provider]);
+
+  useEffect(() => {
+    void toss.current?.setAmount(totalKrw).catch(() => undefined);
+  }, [totalKrw]);
+
+  const step = (delta: number) => setValue('quantity', Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, quantity + delta)), { shouldValidate: true });
+
+  const pay = handleSubmit(async (values) => {
+    if (widgetState !== 'ready') {
+      toast.error(t('checkout.toast.notReadyTitle'), t('checkout.toast.notReady'));
+      return;
+    }
+    const created = await apiRequest<CreatedOrder>('POST', '/api/orders', {
+      serviceId: service.id, quantity: values.quantity, customerName: values.customerName, customerEmail: values.customerEmail,
+      customerPhone: values.customerPhone, requirements: values.requirements, country, paymentMethod: settings.provider,
+      orderType: 'service', finalPrice: totalKrw,
+    }, store);
+    if (!created.ok) {
+      toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
+      return;
+    }
+    const urls = returnUrls(origin, country);
+    try {
+      if (settings.provider === 'sandbox') await paySandbox(created.data, card, urls, store);
+      else await toss.current!.pay(created.data, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, urls);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'USER_CANCEL') toast.message(t('checkout.toast.canceledTitle'), t('checkout.toast.canceled'));
+      else toast.error(t('checkout.toast.payFailed'), (error as Error).message || t('checkout.toast.payError'));
+    }
+  }, () => toast.error(t('checkout.toast.requiredTitle'), t('checkout.toast.required')));
+
+  const header = (
+    <>
+      <Link to={`/${country}`} className="inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-ink">
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        {t('checkout.backHome')}
+      </Link>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight">{t('checkout.title', { name: tc(`services.${service.slug}.name`) })}</h1>
+    </>
+  );
+
+  if (!cardStore) {
+    return (
+      <div className="container-page max-w-3xl py-12">
+        {header}
+        <section className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h2 className="text-lg font-bold">{t('checkout.quoteTitle')}</h2>
+          <p className="mt-2 text-slate-700">{t('checkout.quoteText')}</p>
+          <Link to={`/${country}#contact`} className="btn-primary mt-6">{t('checkout.quoteAction')}</Link>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container-page py-10 sm:py-12">
+      {header}
+      <form id="checkout" noValidate onSubmit={pay} className="mt-8 grid gap-8 pb-24 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:pb-0">
+        <div className="grid gap-6">
+          <section aria-labelledby="orderer" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="orderer" className="text-lg font-bold">{t('checkout.orderer')}</h2>
+            <div className="mt-5 grid gap-4 sm:grid-cols-2">
+              <FormField className="sm:col-span-2" label={t('checkout.name')} autoComplete="name" required error={errors.customerName?.message} {...register('customerName')} />
+              <FormField label={t('checkout.email')} type="email" autoComplete="email" required error={errors.customerEmail?.message} {...register('customerEmail')} />
+              <FormField label={t('checkout.phone')} type="tel" autoComplete="tel" required error={errors.customerPhone?.message} {...register('customerPhone')} />
+            </div>
+          </section>
+
+          <section aria-labelledby="items" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="items" className="text-lg font-bold">{t('checkout.items')}</h2>
+            <div className="mt-5 flex flex-col gap-4 sm:flex-row">
+              <Picture name={service.image} alt="" sizes="160px" className="w-full shrink-0 sm:w-40" imgClassName="aspect-[4/3] w-full rounded-2xl object-cover" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{tc(`services.${service.slug}.name`)}</p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {t('checkout.included', { n: pricing!.includedImages, price: localizePrice(pricing!.basePriceKrw, country) })}
+                  {' · '}
+                  {t('checkout.extra', { price: localizePrice(pricing!.extraPerImageKrw, country) })}
+                </p>
+                <div className="mt-4 flex flex-wrap items-center gap-3">
+                  <label htmlFor="quantity" className="text-sm font-semibold">{t('checkout.quantity')}</label>
+                  <div className="flex items-center rounded-full border border-slate-300">
+                    <button type="button" className="size-10 rounded-full text-lg" onClick={() => step(-1)} disabled={quantity <= MIN_QUANTITY} aria-label={t('checkout.less')}>−</button>
+                    <input id="quantity" type="number" inputMode="numeric" min={MIN_QUANTITY} max={MAX_QUANTITY} className="w-14 bg-transparent text-center text-base font-semibold outline-none [appearance:textfield]" {...register('quantity', { valueAsNumber: true })} />
+                    <button type="button" className="size-10 rounded-full text-lg" onClick={() => step(1)} disabled={quantity >= MAX_QUANTITY} aria-label={t('checkout.more')}>+</button>
+                  </div>
+                  <span className="text-sm text-slate-600">{t('checkout.images', { n: quantity })}</span>
+                </div>
+                {errors.quantity?.message && <p role="alert" className="mt-2 text-sm text-red-700">{errors.quantity.message}</p>}
+              </div>
+            </div>
+          </section>
+
+          <section aria-labelledby="requests" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="requests" className="text-lg font-bold">{t('checkout.requests')}</h2>
+            <label htmlFor="requirements" className="sr-only">{t('checkout.requests')}</label>
+            <textarea id="requirements" rows={4} placeholder={t('checkout.requestsPlaceholder')} className="mt-4 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30" {...register('requirements')} />
+          </section>
+
+          <section aria-labelledby="payment" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="payment" className="text-lg font-bold">{t('checkout.payment')}</h2>
+            {settings.provider === 'sandbox' ? (
+              <div className="mt-4"><SandboxCards value={card} onChange={setCard} /></div>
+            ) : (
+              <div className="mt-4" aria-busy={widgetState === 'loading'}>
+                {widgetState === 'loading' && showSpinner && <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>}
+                {widgetState === 'error' && (
+                  <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800">
+                    <p>{t('checkout.widgetError')}</p>
+                    <button type="button" className="btn-secondary mt-3" onClick={() => window.location.reload()}>{t('checkout.reload')}</button>
+                  </div>
+                )}
+                <div id="payment-method" />
+                <div id="agreement" />
+              </div>
+            )}
+            <label className="mt-5 flex items-start gap-3 text-sm">
+              <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" aria-invalid={errors.agree ? true : undefined} {...register('agree')} />
+              <span>
+                {t('checkout.agree')}{' '}
+                <Link to={`/${country}/terms`} className="font-medium text-brand-800 underline underline-offset-2">{t('checkout.terms')}</Link>
+              </span>
+            </label>
+            {errors.agree?.message && <p role="alert" className="mt-2 text-sm text-red-700">{errors.agree.message}</p>}
+          </section>
+        </div>
+
+        <aside aria-labelledby="summary" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
+          <h2 id="summary" className="text-lg font-bold">{t('checkout.summary')}</h2>
+          <dl className="mt-4 grid gap-2 text-sm">
+            <div className="flex justify-between gap-4"><dt>{t('checkout.base', { n: pricing!.includedImages })}</dt><dd>{localizePrice(pricing!.basePriceKrw, country)}</dd></div>
+            <div className="flex justify-between gap-4"><dt>{t('checkout.extraLine', { n: extraImages })}</dt><dd>{localizePrice(extraImages * pricing!.extraPerImageKrw, country)}</dd></div>
+            <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold"><dt>{t('checkout.total')}</dt><dd data-total>{localizePrice(totalKrw, country)}</dd></div>
+          </dl>
+          <p className="mt-1 text-xs text-slate-500">{t('checkout.vat')}</p>
+          <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || widgetState === 'loading' || widgetState === 'error'}>
+            {isSubmitting ? t('checkout.processing') : t('checkout.pay', { price: localizePrice(totalKrw, country) })}
+          </button>
+          {settings.test && <p className="mt-3 text-xs text-slate-500">{t('checkout.testMode')}</p>}
+        </aside>
+      </form>
+      {/* On phones the total and the pay button stay in reach at the bottom of the screen. */}
+      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden">
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
+          <p className="text-sm">
+            <span className="block text-slate-600">{t('checkout.total')}</span>
+            <span className="text-lg font-bold">{localizePrice(totalKrw, country)}</span>
+          </p>
+          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || widgetState === 'loading' || widgetState === 'error'} aria-label={t('checkout.pay', { price: localizePrice(totalKrw, country) })}>
+            {isSubmitting ? t('checkout.processing') : t('checkout.payShort')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Rendered without this page's catalogs (its loader stopped): the texts live in `accounts`.
+  const { t } = useTranslation('accounts');
+  if (isRouteErrorResponse(error) && error.status === 401) return <LoginRequired title={t('checkoutLogin.title')} text={t('checkoutLogin.text')} />;
+  throw error;
+}

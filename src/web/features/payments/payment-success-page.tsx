@@ -1,0 +1,65 @@
+/**
+ * /{country}/payment/success (SPEC sections 2 and 4): where the provider returns after a payment.
+ * The loader confirms the payment on the server (amount checks, idempotent), so the page shows the
+ * outcome straight away; a missing parameter or a refused confirmation goes on to the fail page.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link, redirect } from 'react-router';
+import type { Route } from './+types/payment-success-page';
+import { isCountryCode } from '../../../domain/countries.ts';
+import { formatMoney, minorDigits } from '../../../domain/money.ts';
+import { confirmPaymentSchema } from '../../../domain/validation/orders.ts';
+import { requestInfo } from '#request-context';
+import { services } from '../../auth.server.ts';
+import { CheckIcon } from '../../components/icons.tsx';
+import { routeMessages } from '../../i18n/messages.server.ts';
+import { pageMeta } from '../../seo/page-meta.ts';
+import { translatorFor } from '../../../i18n/translator.server.ts';
+
+function failTo(country: string, code: string, message: string, orderId?: string | null) {
+  const query = new URLSearchParams({ code, message, ...(orderId ? { orderId } : {}) });
+  return redirect(`/${country}/payment/fail?${query}`);
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const country = isCountryCode(params.country) ? params.country : 'kr';
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get('orderId');
+  const paymentKey = url.searchParams.get('paymentKey');
+  const amount = url.searchParams.get('amount');
+  const { lang } = context.get(requestInfo).store;
+  const t = translatorFor(lang, 'errors');
+  if (!orderId || !paymentKey || !amount) throw failTo(country, 'MISSING_PARAMETERS', t('payments.missingParameters'), orderId);
+  const parsed = confirmPaymentSchema.safeParse({ orderId, paymentKey, amount });
+  if (!parsed.success) throw failTo(country, 'PAYMENT_FAILED', t('payments.failedGeneric'), orderId);
+  const result = await services(context).payments.confirm(parsed.data, lang);
+  if (!result.ok) throw failTo(country, result.code, result.message, orderId);
+  return { order: result.order, messages: routeMessages(context, ['orders']) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: '/payment/success', noindex: true, text: (t) => ({ title: t('orders:payment.successTitle'), description: t('orders:payment.successText') }) });
+
+export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('orders');
+  const { order } = loaderData;
+  const country = order.country;
+  return (
+    <section className="container-page flex max-w-xl flex-col items-center py-16 text-center sm:py-20">
+      <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700"><CheckIcon className="size-7" aria-hidden="true" /></span>
+      <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{t('payment.successTitle')}</h1>
+      <p className="mt-3 text-muted">{t('payment.successText')}</p>
+      <dl className="mt-8 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm">
+        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.order')}</dt><dd className="text-right font-semibold">{order.orderName}</dd></div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.number')}</dt><dd className="break-all text-right font-mono text-xs" data-order-id>{order.orderId}</dd></div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMoney(order.amount / 10 ** minorDigits(order.country), order.country)}</dd></div>
+      </dl>
+      <p className="mt-6 text-sm text-slate-700">{t('payment.next')}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {!order.isGuestOrder && <Link to={`/${country}/profile`} className="btn-primary">{t('payment.myPage')}</Link>}
+        {order.receiptUrl && <a href={order.receiptUrl} className="btn-secondary" rel="noreferrer" target="_blank">{t('payment.receipt')}</a>}
+        <Link to={`/${country}`} className="btn-secondary">{t('payment.home')}</Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Buying in the browser with the built-in sandbox provider: the checkout page, the payment step,
+ * the success page (confirmed on the server) and My Page; a declined card ends on the fail page.
+ */
+import { expect, hydrated, test } from './fixtures.ts';
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function signUp(page: import('@playwright/test').Page) {
+  const email = `buyer.${unique()}@example.com`;
+  const response = await page.request.post('/api/auth/register', { data: { email, username: `buyer${unique()}`, password: 'lumi-buyer-7', firstName: '민수', lastName: '김', phone: '010-2222-3333' } });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+test('a signed-in customer buys checkout 3 with five images and finds the order in My Page', async ({ page, consoleErrors: _ }) => {
+  const email = await signUp(page);
+  await page.goto('/kr/checkout3');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('프리미엄 스튜디오 컷 주문하기');
+  // Prefilled from the profile.
+  await expect(page.getByLabel('이메일')).toHaveValue(email);
+  await expect(page.getByLabel('연락처')).toHaveValue('010-2222-3333');
+  await expect(page.locator('[data-total]')).toHaveText('₩95,000');
+  await page.getByRole('button', { name: '수량 늘리기' }).click();
+  await page.getByRole('button', { name: '수량 늘리기' }).click();
+  // 95,000 for three images and 30,000 for each of the two more (SPEC section 9).
+  await expect(page.locator('[data-total]')).toHaveText('₩155,000');
+  await page.getByRole('button', { name: '₩155,000 결제하기' }).click();
+  await expect(page.getByText('이용약관과 환불 정책에 동의해주세요.')).toBeVisible();
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '₩155,000 결제하기' }).click();
+
+  await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
+  await expect(page.getByText('프리미엄 스튜디오 컷 x 5장')).toBeVisible();
+  const orderId = await page.locator('[data-order-id]').textContent();
+  // A refreshed success page shows the same order and charges nothing more.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
+
+  await page.getByRole('link', { name: '마이페이지에서 보기' }).click();
+  const order = page.locator(`[data-order="${orderId}"]`);
+  await expect(order).toContainText('₩155,000');
+  await expect(order.locator('[data-status]')).toHaveText('접수완료');
+  await expect(order.locator('[data-step="order_received"]')).toHaveAttribute('data-state', 'current');
+  await expect(order.locator('[data-step="quote_review"]')).toHaveAttribute('data-state', 'done');
+});
+
+test('a declined card lands on the fail page with the reason', async ({ page, consoleErrors: _ }) => {
+  await signUp(page);
+  await page.goto('/kr/checkout1');
+  await hydrated(page);
+  await page.getByRole('radio', { name: /^거절되는 카드/ }).check();
+  await page.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await page.getByRole('button', { name: /결제하기/ }).click();
+  await expect(page).toHaveURL(/\/kr\/payment\/fail\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 실패');
+  await expect(page.locator('[data-fail-message]')).toHaveText('결제가 거절되었습니다. (테스트 카드)');
+  await expect(page.locator('[data-fail-code]')).toContainText('PAYMENT_FAILED');
+});
+
+test('checkout pages ask a signed-out visitor to log in, with a 401', async ({ page }) => {
+  const response = await page.goto('/kr/checkout4');
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole('heading', { name: '로그인 필요' })).toBeVisible();
+  await expect(page.getByText('결제를 진행하려면 로그인해주세요.')).toBeVisible();
+});
+
+test('a checkout page outside Korea says plainly that the quote comes first', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/us/checkout2');
+  await expect(page.getByRole('heading', { name: 'In this store, we work from a quote' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ask for a quote' })).toHaveAttribute('href', '/us#contact');
+});
