@@ -9,14 +9,16 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-export async function startBuiltServer(port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ origin: string; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
     throw new Error('No build found: run `npm run build` first.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lumi-bench-'));
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  // BENCH_PROFILE=dir writes a CPU profile of the server there (for finding where time goes).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;

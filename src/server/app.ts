@@ -18,6 +18,7 @@ import { registerAccountRoutes } from './features/accounts/auth.routes.ts';
 import { GOOGLE_ISSUER, OidcClient } from './features/accounts/google.ts';
 import { createAuth } from './http/auth.ts';
 import { createRateLimits } from './http/rate-limits.ts';
+import { startMailWorker } from './mail/mail-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -134,7 +135,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCartRoutes(app, db, auth);
   registerOrderRoutes(app, db, auth);
-  const payments = createPaymentsService({ db, payments: createPayments(config, options.cookieSecret), mailer, origin: config.publicUrl, log: app.log });
+  const mailWorker = startMailWorker({ db, mailer, origin: config.publicUrl, log: app.log });
+  // Before the database closes: the mail being sent finishes, the rest waits for the next start.
+  app.addHook('preClose', async () => mailWorker.stop());
+  // Mail queued before a restart goes out once the server is up again.
+  app.addHook('onReady', async () => mailWorker.nudge());
+  const payments = createPaymentsService({ db, payments: createPayments(config, options.cookieSecret), mailWorker, log: app.log });
   registerPaymentRoutes(app, db, payments);
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** Fails a test when the page logs an error (hydration mismatches, failed scripts, CSP blocks). */
@@ -6,7 +7,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   // load balancer): the real per-address limits stay on, and one test's sign-ups do not use up
   // another's allowance.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    const n = (testInfo.workerIndex * 997 + testInfo.testId.split('').reduce((sum, c) => sum + c.charCodeAt(0), 0)) % 65_000;
+    const n = createHash('sha256').update(`${testInfo.testId}:${testInfo.retry}`).digest().readUInt16BE(0) % 62_500;
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}` });
   },
   consoleErrors: async ({ page }, use) => {

@@ -5,11 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
-import { cartItems, orderLines, orderStatusHistory, orders } from '../../src/server/db/schema.ts';
+import { cartItems, mailOutbox, orderLines, orderStatusHistory, orders } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer, type TestServer } from './harness.ts';
 import { client, newAccount, sessionCookie } from './support/clients.ts';
+import { startSmtpServer } from './support/peers.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from './support/toss.ts';
 
 const customer = { customerName: '김민수', customerEmail: 'minsu@example.com', customerPhone: '010-1234-5678' };
@@ -260,5 +261,38 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     const response = await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey: key('already') });
     expect(response.statusCode).toBe(200);
     expect((await s.orderRow(order.orderId)).status).toBe('order_received');
+  });
+});
+
+describe('the paid-order e-mail', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => smtp.stop());
+  const server = useTestServer('pglite', () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.test' }));
+  const s = shop(server);
+
+  it('is queued with the payment and sent in the language of the order, with its lines and amount', async () => {
+    const account = newAccount();
+    const user = { cookie: sessionCookie(await s.api.call('POST', '/api/auth/register', account)) };
+    const created = (await s.order({ serviceId: 2, quantity: 4, customerEmail: account.email }, { ...user, 'accept-language': 'en' })).json();
+    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+    expect((await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
+    const mail = await smtp.next();
+    expect(mail.to).toEqual([account.email]);
+    expect(mail.subject).toBe(`[Studio Lumi] Payment received: ${created.orderName}`);
+    // 50,000 for three images, 12,000 for the fourth.
+    expect(mail.text).toContain('₩62,000');
+    expect(mail.text).toContain(created.orderId);
+    expect(mail.html).toContain('https://shop.test/kr/profile');
+    await vi.waitFor(async () => {
+      const [row] = await s.db().select().from(mailOutbox).innerJoin(orders, eq(orders.id, mailOutbox.orderId)).where(eq(orders.orderNumber, created.orderId));
+      expect(row?.mail_outbox.sentAt).toBeInstanceOf(Date);
+    });
+    // Confirming again queues nothing more.
+    await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey });
+    const rows = await s.db().select().from(mailOutbox).innerJoin(orders, eq(orders.id, mailOutbox.orderId)).where(eq(orders.orderNumber, created.orderId));
+    expect(rows).toHaveLength(1);
   });
 });

@@ -18,6 +18,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Rows of a raw `db.execute(sql\`…\`)`: PGlite answers `{ rows }`, postgres.js an array of rows. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export interface OpenDatabaseOptions {

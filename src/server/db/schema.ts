@@ -230,3 +230,26 @@ export const contactSubmissions = pgTable('contact_submissions', {
 }, (t) => [
   index('contact_submissions_created_at_idx').on(t.createdAt),
 ]);
+
+/** Kinds of e-mail that go through the outbox (sent by the mail worker, retried until delivered). */
+export const MAIL_KINDS = ['order_paid'] as const;
+
+/**
+ * The durable mail outbox: a row is written in the same statement as what the mail reports (a
+ * paid order), and a worker sends it afterwards with retries, so a restart or a mail server outage
+ * loses no mail and never slows the customer's answer.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  attempts: integer('attempts').notNull().default(0),
+  /** When the worker may (re)try: a claim moves it forward, so two workers never send the same row. */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+  check('mail_outbox_kind_check', oneOf(t.kind, MAIL_KINDS)),
+]);

@@ -40,11 +40,12 @@ export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Ma
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let folder: Promise<unknown> | undefined;
   return {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await (folder ??= fs.mkdir(options.outboxDir, { recursive: true }));
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       log.info({ to: message.to, subject: message.subject, file, ...(options.logBodies ? { text: message.text } : {}) }, 'mail written to the outbox (no SMTP_URL)');

@@ -41,7 +41,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
     const owner = await requestOwner(auth, request, input.sessionId);
     const { country: storeCountry, lang } = request.store;
     const country = input.country ?? storeCountry;
-    const { order, lines } = await createOrder(db, {
+    const order = await createOrder(db, {
       owner,
       items: await itemsOf(db, owner, input),
       country,
@@ -54,7 +54,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
     if (pageAmount !== null && pageAmount !== order.amountMinor && pageAmount !== order.amountKrw) {
       request.log.warn({ orderId: order.id, pageAmount, amount: order.amountMinor }, 'the page showed another amount than the server charged');
     }
-    request.log.info({ orderId: order.id, lines: lines.length, amount: order.amountMinor, currency: order.currency }, 'order created');
+    request.log.info({ orderId: order.id, lines: order.lineCount, amount: order.amountMinor, currency: order.currency }, 'order created');
     return reply.status(201).send({
       success: true,
       id: order.id,

@@ -4,12 +4,12 @@
  * the public order number and the amount the provider will be asked to charge.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { isCardPaymentStore, priceOrder, type OrderItem } from '../../../domain/orders.ts';
 import type { OrderStatus, OrderType } from '../../../domain/statuses.ts';
-import type { Database } from '../../db/client.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
 import { orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
 import { lineName, orderName } from './order-names.ts';
 import { ownedBy, type Owner } from './owner.ts';
@@ -50,39 +50,60 @@ function orderTypeOf(items: readonly OrderItem[]): OrderType {
   return kinds.size === 1 ? [...kinds][0]! : 'template';
 }
 
-export async function createOrder(db: Database, input: NewOrder): Promise<OrderWithDetails> {
+/** What creating an order hands back: everything the payment step needs. */
+export interface CreatedOrder {
+  id: string;
+  orderNumber: string;
+  orderName: string;
+  status: 'pending';
+  currency: string;
+  amountKrw: number;
+  amountMinor: number;
+  lineCount: number;
+}
+
+/**
+ * Stores the order, its lines and its first history row in one statement (data-modifying CTEs):
+ * atomic like a transaction, in one round trip instead of five, which is what lets the store take
+ * hundreds of orders a second on a small machine (npm run bench:orders).
+ */
+export async function createOrder(db: Database, input: NewOrder): Promise<CreatedOrder> {
   if (!isCardPaymentStore(input.country)) throw new DomainError('PAYMENT_NOT_AVAILABLE');
   const priced = priceOrder(input.items, input.country);
   const guestId = input.owner.kind === 'guest' ? input.owner.guestId : null;
   const userId = input.owner.kind === 'user' ? input.owner.userId : null;
-  return db.transaction(async (tx) => {
-    const [order] = await tx.insert(orders).values({
-      orderNumber: newOrderNumber(),
-      userId,
-      guestId,
-      isGuestOrder: input.owner.kind === 'guest',
-      customerName: input.customer.name,
-      customerEmail: input.customer.email,
-      customerPhone: input.customer.phone,
-      customerAddress: input.customer.address ?? null,
-      requirements: input.requirements ?? null,
-      orderType: orderTypeOf(input.items),
-      orderName: orderName(priced.lines, input.language),
-      country: input.country,
-      currency: priced.currency,
-      language: input.language,
-      amountKrw: priced.totalKrw,
-      amountMinor: priced.amountMinor,
-      status: 'pending',
-    }).returning();
-    if (!order) throw new Error('order insert returned no row');
-    const lines = await tx.insert(orderLines).values(priced.lines.map((line, position) => ({
-      orderId: order.id, position, kind: line.kind, ref: line.ref, name: lineName(line, input.language),
-      quantity: line.quantity, unitPriceKrw: line.unitPriceKrw, totalKrw: line.totalKrw,
-    }))).returning();
-    const history = await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: null, toStatus: 'pending', actorUserId: userId, note: 'order created' }).returning();
-    return { order, lines, history };
-  });
+  const orderNumber = newOrderNumber();
+  const name = orderName(priced.lines, input.language);
+  const lines = priced.lines.map((line, position) => ({
+    position, kind: line.kind, ref: line.ref, name: lineName(line, input.language),
+    quantity: line.quantity, unit_price_krw: line.unitPriceKrw, total_krw: line.totalKrw,
+  }));
+  const result = await db.execute(sql`
+    with new_order as (
+      insert into ${orders} (order_number, user_id, guest_id, is_guest_order, customer_name, customer_email, customer_phone,
+        customer_address, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status)
+      values (${orderNumber}, ${userId}, ${guestId}, ${input.owner.kind === 'guest'}, ${input.customer.name}, ${input.customer.email},
+        ${input.customer.phone}, ${input.customer.address ?? null}, ${input.requirements ?? null}, ${orderTypeOf(input.items)}, ${name},
+        ${input.country}, ${priced.currency}, ${input.language}, ${priced.totalKrw}, ${priced.amountMinor}, 'pending')
+      returning id
+    ), new_lines as (
+      insert into ${orderLines} (order_id, position, kind, ref, name, quantity, unit_price_krw, total_krw)
+      select new_order.id, l.position, l.kind, l.ref, l.name, l.quantity, l.unit_price_krw, l.total_krw
+      from new_order, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+        as l(position int, kind text, ref text, name text, quantity int, unit_price_krw int, total_krw int)
+      returning 1
+    ), first_status as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
+      select id, null, 'pending', ${userId}, 'order created' from new_order
+      returning 1
+    )
+    select id, (select count(*) from new_lines)::int as line_count from new_order, first_status`);
+  const [row] = rowsOf<{ id: string; line_count: number }>(result);
+  if (!row) throw new Error('order insert returned no row');
+  return {
+    id: row.id, orderNumber, orderName: name, status: 'pending', currency: priced.currency,
+    amountKrw: priced.totalKrw, amountMinor: priced.amountMinor, lineCount: row.line_count,
+  };
 }
 
 /** Lines and history of many orders in two queries, not one per order. */

@@ -2,13 +2,13 @@
  * Confirming a payment (SPEC section 7 POST /api/confirm, D4, D25). The order decides the amount:
  * a different amount from the page is refused before the provider is asked, and a provider
  * approval of a different amount is cancelled and refused. Marking the order paid and writing its
- * history row is one transaction; confirming again returns the same answer without a second charge.
+ * history row is one atomic statement; confirming again returns the same answer without a second charge.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
-import type { Database } from '../../db/client.ts';
-import { cartItems, orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
+import { cartItems, mailOutbox, orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 
@@ -52,24 +52,32 @@ export async function confirmPayment(db: Database, provider: PaymentProvider, in
     throw new DomainError('AMOUNT_MISMATCH', { detail: `provider ${approved.totalAmount} != order ${order.amountMinor}` });
   }
 
-  const paid = await db.transaction(async (tx) => {
-    const [updated] = await tx.update(orders)
-      .set({
-        status: 'order_received', paymentProvider: provider.name, paymentKey: approved.paymentKey, paymentMethod: approved.method,
-        receiptUrl: approved.receiptUrl, paidAt: approved.approvedAt, updatedAt: new Date(),
-      })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-      .returning();
-    if (!updated) return null;
-    await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: 'pending', toStatus: 'order_received', actorUserId: null, note: `payment confirmed (${provider.name})` });
-    // The cart checked out with this order is done with: its templates leave the owner's cart.
-    const templateIds = (await tx.select({ ref: orderLines.ref }).from(orderLines).where(and(eq(orderLines.orderId, order.id), eq(orderLines.kind, 'template')))).map((l) => Number(l.ref));
-    if (templateIds.length) {
-      const owner = order.userId ? eq(cartItems.userId, order.userId) : order.guestId ? eq(cartItems.guestId, order.guestId) : null;
-      if (owner) await tx.delete(cartItems).where(and(owner, inArray(cartItems.templateId, templateIds)));
-    }
-    return updated;
-  });
+  // One statement (data-modifying CTEs, atomic): mark the order paid only if it is still pending,
+  // write its history row, queue its confirmation mail, and take what was bought out of the cart.
+  const paidAt = approved.approvedAt;
+  const result = await db.execute(sql`
+    with paid as (
+      update ${orders} set status = 'order_received', payment_provider = ${provider.name}, payment_key = ${approved.paymentKey},
+        payment_method = ${approved.method}, receipt_url = ${approved.receiptUrl}, paid_at = ${paidAt.toISOString()}, updated_at = now()
+      where id = ${order.id} and status = 'pending'
+      returning id, user_id, guest_id
+    ), history as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
+      select id, 'pending', 'order_received', null, ${`payment confirmed (${provider.name})`} from paid
+      returning 1
+    ), mail as (
+      insert into ${mailOutbox} (kind, order_id) select 'order_paid', id from paid
+      returning 1
+    ), bought as (
+      delete from ${cartItems} as c using paid, ${orderLines} as l
+      where l.order_id = paid.id and l.kind = 'template' and c.template_id = l.ref::int
+        and (c.user_id = paid.user_id or (paid.user_id is null and c.user_id is null and c.guest_id = paid.guest_id))
+      returning 1
+    )
+    select paid.id, (select count(*) from history)::int as history, (select count(*) from mail)::int as mail from paid`);
+  const paid = rowsOf<{ id: string }>(result).length > 0
+    ? { ...order, status: 'order_received' as const, paymentProvider: provider.name, paymentKey: approved.paymentKey, paymentMethod: approved.method, receiptUrl: approved.receiptUrl, paidAt }
+    : null;
   if (paid) return { order: paid, newlyPaid: true };
   // Another confirm of the same payment won the race: same answer, no second charge.
   const now = await findOrderByNumber(db, input.orderId);

@@ -46,38 +46,43 @@ export function TopBar() {
         scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'
       }`}
     >
-      <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to={`/${country}`} className="flex min-h-11 items-center gap-2 font-bold text-ink" aria-label={BRAND}>
+      {/* Wider than the page's column, so the links fit beside the buttons in every language. */}
+      <div className="mx-auto flex h-16 w-full max-w-[90rem] items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to={`/${country}`} className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap font-bold text-ink" aria-label={BRAND}>
           <Logo />
         </Link>
-        <nav aria-label={t('nav.label')} className="hidden lg:block">
+        {/* The links stay in the bar from 1440 px up, where they fit in every language beside the
+            store, language and account buttons; below that they live in the menu, so the bar is
+            always one line. */}
+        <nav aria-label={t('nav.label')} className="hidden min-[1440px]:block">
           <ul className="flex items-center gap-1">
             {NAV_SECTIONS.map((section) => (
               <li key={section.id}>
-                <Link to={`/${country}#${section.id}`} className="rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
+                <Link to={`/${country}#${section.id}`} className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
                   {t(section.key)}
                 </Link>
               </li>
             ))}
             <li>
-              <Link to={`/${country}/templateshop`} className="rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
+              <Link to={`/${country}/templateshop`} className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
                 {t('nav.templates')}
               </Link>
             </li>
           </ul>
         </nav>
-        <div className="flex items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1 whitespace-nowrap">
           <div className="hidden sm:flex sm:items-center sm:gap-1">
             <CountryMenu />
             <LanguageMenu />
           </div>
           <UserMenu onAction={closeMobile} />
-          <Link to={`/${country}#pricing`} className="btn-primary hidden md:inline-flex">
+          {/* Where the links join the bar (1440 px up), the packages link stands in for it. */}
+          <Link to={`/${country}#pricing`} className="btn-primary hidden whitespace-nowrap md:max-[1439px]:inline-flex">
             {t('nav.getStarted')}
           </Link>
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 min-[1440px]:hidden"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -87,7 +92,7 @@ export function TopBar() {
           </button>
         </div>
       </div>
-      <div id="mobile-menu" hidden={!mobileOpen} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden">
+      <div id="mobile-menu" hidden={!mobileOpen} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white min-[1440px]:hidden">
         <nav aria-label={t('nav.label')} className="container-page py-3">
           <ul className="grid gap-1">
             {NAV_SECTIONS.map((section) => (

@@ -1,0 +1,107 @@
+/**
+ * Orders created and paid per second (issue 7): 50 concurrent clients each place a guest order
+ * (POST /api/orders) and confirm its payment (POST /api/confirm) through the Toss provider against
+ * the fake Toss API on loopback, over HTTP, against PostgreSQL. The store runs in its own process
+ * (as in production; this process plays the clients and Toss). Reports orders/s, p50 and p99 of a
+ * whole order (create + confirm), and checks that every acknowledged order is stored exactly once,
+ * paid, with its history. Targets: at least 500 orders/s, p99 under 100 ms.
+ * Usage: npm run bench:orders   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default local postgres)
+ */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { newGuestId } from '../../src/domain/guest.ts';
+import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from '../../tests/integration/support/toss.ts';
+import { startBuiltServer } from './serve.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 6000);
+const WARMUP = 300;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+// One database per run, dropped after.
+const name = `store_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+await admin.unsafe(`create database "${name}"`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+
+const toss = await startFakeToss();
+const server = await startBuiltServer(3197, {
+  DATABASE_URL: url.toString(), TRUST_PROXY: 'loopback', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'bench-admin-pass-1',
+  TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url,
+});
+const { origin } = server;
+
+let ip = 0;
+/** Each order comes from its own customer address, as in a real shop (per-IP limits stay on). */
+const nextAddress = () => {
+  ip++;
+  return `198.18.${Math.floor(ip / 250) % 250}.${(ip % 250) + 1}`;
+};
+
+async function post(path: string, body: unknown, address: string) {
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address, 'accept-language': 'ko', 'x-store-country': 'kr' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, json };
+}
+
+const acknowledged: string[] = [];
+async function placeAndPay(): Promise<number> {
+  const address = nextAddress();
+  const started = performance.now();
+  const created = await post('/api/orders', {
+    customerName: '김민수', customerEmail: 'bench@example.com', customerPhone: '010-1234-5678',
+    serviceId: 4, quantity: 5, sessionId: newGuestId(), country: 'kr', isGuestOrder: true,
+  }, address);
+  if (created.status !== 201) throw new Error(`order answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const orderId = created.json.orderId as string;
+  const confirmed = await post('/api/confirm', { orderId, amount: created.json.amount, paymentKey: `ok_${randomBytes(8).toString('hex')}` }, address);
+  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.json)}`);
+  acknowledged.push(orderId);
+  return performance.now() - started;
+}
+
+async function run(total: number): Promise<{ timings: number[]; seconds: number }> {
+  const timings: number[] = [];
+  let remaining = total;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    while (remaining > 0) {
+      remaining--;
+      timings.push(await placeAndPay());
+    }
+  }));
+  return { timings, seconds: (performance.now() - started) / 1000 };
+}
+
+try {
+  await run(WARMUP);
+  const { timings, seconds } = await run(ORDERS);
+  timings.sort((a, b) => a - b);
+  const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!;
+  const perSecond = ORDERS / seconds;
+
+  const check = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const [stored] = await check`select count(*)::int as orders, count(distinct order_number)::int as distinct_numbers,
+    count(*) filter (where status = 'order_received')::int as paid from orders`;
+  const [history] = await check`select count(*)::int as rows from order_status_history`;
+  const storedNumbers = new Set((await check`select order_number from orders`).map((r) => r.order_number as string));
+  await check.end();
+  const missing = acknowledged.filter((n) => !storedNumbers.has(n)).length;
+  const exact = stored!.orders === acknowledged.length && stored!.distinct_numbers === acknowledged.length && stored!.paid === acknowledged.length && history!.rows === 2 * acknowledged.length && missing === 0;
+
+  console.log(`${ORDERS} orders created and paid by ${CLIENTS} concurrent clients (PostgreSQL, Toss provider against the fake Toss API)`);
+  console.log(`  ${perSecond.toFixed(0)} orders/s; per order (create + confirm): p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${timings.at(-1)!.toFixed(1)} ms`);
+  console.log(`  acknowledged ${acknowledged.length}, stored ${stored!.orders} (${stored!.distinct_numbers} distinct), paid ${stored!.paid}, history rows ${history!.rows}, missing ${missing}: ${exact ? 'each stored exactly once' : 'MISMATCH'}`);
+  console.log(`  targets: >= 500 orders/s ${perSecond >= 500 ? 'met' : 'NOT met'}; p99 < 100 ms ${at(0.99) < 100 ? 'met' : 'NOT met'}`);
+  process.exitCode = exact ? 0 : 1;
+} finally {
+  await server.stop();
+  await toss.stop();
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}
