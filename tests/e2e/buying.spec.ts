@@ -73,3 +73,32 @@ test('a checkout page outside Korea says plainly that the quote comes first', as
   await expect(page.getByRole('heading', { name: 'In this store, we work from a quote' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ask for a quote' })).toHaveAttribute('href', '/us#contact');
 });
+
+test('a guest puts two templates in the cart and pays for them as one order', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr/template/5');
+  await hydrated(page);
+  await page.getByRole('button', { name: '장바구니에 담기' }).click();
+  await expect(page.getByRole('button', { name: '장바구니 열기 (1개)' })).toBeVisible();
+  await page.goto('/kr/template/7');
+  await hydrated(page);
+  await page.getByRole('button', { name: '장바구니에 담기' }).click();
+  await page.getByRole('button', { name: '장바구니 열기 (2개)' }).click();
+  const cart = page.getByRole('dialog', { name: '장바구니' });
+  // 25,000 + 39,000 from the catalog.
+  await expect(cart.locator('[data-cart-total]')).toHaveText('₩64,000');
+  await cart.getByRole('button', { name: '주문하기' }).click();
+
+  const checkout = page.getByRole('dialog', { name: '주문 확인' });
+  await checkout.getByRole('button', { name: '비회원으로 주문하기' }).click();
+  await checkout.getByLabel('이름').fill('이하늘');
+  await checkout.getByLabel('이메일').fill(`guest.${unique()}@example.com`);
+  await checkout.getByLabel('연락처').fill('010-5555-6666');
+  await checkout.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await checkout.getByRole('button', { name: '₩64,000 결제하기' }).click();
+
+  await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
+  await expect(page.getByText(/외 1건$/)).toBeVisible();
+  // Paid: the cart is empty again.
+  await expect(page.getByRole('button', { name: '장바구니 열기 (0개)' })).toBeVisible();
+});

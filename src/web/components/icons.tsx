@@ -22,4 +22,6 @@ export {
   User as UserIcon,
   LogOut as LogOutIcon,
   Settings as AdminIcon,
+  ShoppingBag as CartIcon,
+  Trash2 as TrashIcon,
 } from 'lucide-react';

@@ -6,7 +6,6 @@
  * total is only what it shows. Signed-in customers only (SPEC section 6), card payment in the
  * Korean store only (D10).
  */
-import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse, Link } from 'react-router';
@@ -27,15 +26,12 @@ import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from '../accounts/form-field.tsx';
 import { LoginRequired } from '../accounts/login-required.tsx';
-import { returnUrls, type CreatedOrder } from './payment-step.ts';
-import { paySandbox, SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
-import type { TossWidget } from './toss-payment.ts';
+import type { CreatedOrder } from './payment-step.ts';
+import { PaymentArea, usePaymentArea } from './use-payment-area.tsx';
 
 /** Services with a card checkout page (SPEC section 4). */
 export const CHECKOUT_SERVICE_IDS = [1, 2, 3, 4, 5, 7, 9] as const;
 const DEFAULT_QUANTITY = INCLUDED_IMAGES;
-/** SPEC section 9: the payment area starts loading after 500 ms. */
-const WIDGET_DELAY_MS = 500;
 
 function serviceOf(url: string): ServiceDefinition {
   const id = Number(/\/checkout(\d+)(?:\.data)?(?:\?|$)/.exec(new URL(url).pathname)?.[1]);
@@ -66,12 +62,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 type Values = { customerName: string; customerEmail: string; customerPhone: string; requirements: string; quantity: number; agree: boolean };
-type WidgetState = 'idle' | 'loading' | 'ready' | 'error';
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation('catalog');
   const { t: tErrors } = useTranslation('errors');
+  const { t: tCommon } = useTranslation();
   const store = useRootData();
   const { country, origin } = store;
   const service = findService(loaderData.serviceId)!;
@@ -88,46 +84,15 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const extraImages = Math.max(0, quantity - (pricing?.includedImages ?? INCLUDED_IMAGES));
 
   // The payment area: Toss's widget, or the sandbox's test cards.
-  const [widgetState, setWidgetState] = useState<WidgetState>('idle');
-  const [showSpinner, setShowSpinner] = useState(false);
-  const [card, setCard] = useState<SandboxCardChoice>('approved');
-  const toss = useRef<TossWidget | null>(null);
   const settings = loaderData.payment;
-
-  useEffect(() => {
-    if (!cardStore) return;
-    if (settings.provider === 'sandbox') {
-      setWidgetState('ready');
-      return;
-    }
-    let live = true;
-    setWidgetState('loading');
-    const spinner = setTimeout(() => setShowSpinner(true), WIDGET_DELAY_MS);
-    void import('./toss-payment.ts')
-      .then(({ mountTossWidget }) => mountTossWidget({ clientKey: settings.clientKey!, customerKey: loaderData.customerKey, amount: totalKrw, methodsSelector: '#payment-method', agreementSelector: '#agreement' }))
-      .then((widget) => {
-        if (!live) return;
-        toss.current = widget;
-        setWidgetState('ready');
-      })
-      .catch(() => live && setWidgetState('error'))
-      .finally(() => clearTimeout(spinner));
-    return () => {
-      live = false;
-      clearTimeout(spinner);
-    };
-    // Mounted once per page: later amounts go through setAmount below.
-  }, [cardStore, settings.provider]);
-
-  useEffect(() => {
-    void toss.current?.setAmount(totalKrw).catch(() => undefined);
-  }, [totalKrw]);
+  const area = usePaymentArea({ settings: cardStore ? settings : null, amountKrw: totalKrw, customerKey: loaderData.customerKey, idPrefix: 'checkout' });
+  const widgetState = area.state;
 
   const step = (delta: number) => setValue('quantity', Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, quantity + delta)), { shouldValidate: true });
 
   const pay = handleSubmit(async (values) => {
     if (widgetState !== 'ready') {
-      toast.error(t('checkout.toast.notReadyTitle'), t('checkout.toast.notReady'));
+      toast.error(tCommon('checkout.toast.notReadyTitle'), tCommon('checkout.toast.notReady'));
       return;
     }
     const created = await apiRequest<CreatedOrder>('POST', '/api/orders', {
@@ -136,19 +101,17 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       orderType: 'service', finalPrice: totalKrw,
     }, store);
     if (!created.ok) {
-      toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
+      toast.error(tCommon('checkout.toast.payFailed'), created.error.message || tCommon('checkout.toast.saveFailed'));
       return;
     }
-    const urls = returnUrls(origin, country);
     try {
-      if (settings.provider === 'sandbox') await paySandbox(created.data, card, urls, store);
-      else await toss.current!.pay(created.data, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, urls);
+      await area.pay(created.data, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, origin, country, store);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === 'USER_CANCEL') toast.message(t('checkout.toast.canceledTitle'), t('checkout.toast.canceled'));
-      else toast.error(t('checkout.toast.payFailed'), (error as Error).message || t('checkout.toast.payError'));
+      if (code === 'USER_CANCEL') toast.message(tCommon('checkout.toast.canceledTitle'), tCommon('checkout.toast.canceled'));
+      else toast.error(tCommon('checkout.toast.payFailed'), (error as Error).message || tCommon('checkout.toast.payError'));
     }
-  }, () => toast.error(t('checkout.toast.requiredTitle'), t('checkout.toast.required')));
+  }, () => toast.error(tCommon('checkout.toast.requiredTitle'), tCommon('checkout.toast.required')));
 
   const header = (
     <>
@@ -165,9 +128,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       <div className="container-page max-w-3xl py-12">
         {header}
         <section className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h2 className="text-lg font-bold">{t('checkout.quoteTitle')}</h2>
-          <p className="mt-2 text-slate-700">{t('checkout.quoteText')}</p>
-          <Link to={`/${country}#contact`} className="btn-primary mt-6">{t('checkout.quoteAction')}</Link>
+          <h2 className="text-lg font-bold">{tCommon('checkout.quoteTitle')}</h2>
+          <p className="mt-2 text-slate-700">{tCommon('checkout.quoteText')}</p>
+          <Link to={`/${country}#contact`} className="btn-primary mt-6">{tCommon('checkout.quoteAction')}</Link>
         </section>
       </div>
     );
@@ -181,9 +144,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="orderer" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="orderer" className="text-lg font-bold">{t('checkout.orderer')}</h2>
             <div className="mt-5 grid gap-4 sm:grid-cols-2">
-              <FormField className="sm:col-span-2" label={t('checkout.name')} autoComplete="name" required error={errors.customerName?.message} {...register('customerName')} />
-              <FormField label={t('checkout.email')} type="email" autoComplete="email" required error={errors.customerEmail?.message} {...register('customerEmail')} />
-              <FormField label={t('checkout.phone')} type="tel" autoComplete="tel" required error={errors.customerPhone?.message} {...register('customerPhone')} />
+              <FormField className="sm:col-span-2" label={tCommon('checkout.name')} autoComplete="name" required error={errors.customerName?.message} {...register('customerName')} />
+              <FormField label={tCommon('checkout.email')} type="email" autoComplete="email" required error={errors.customerEmail?.message} {...register('customerEmail')} />
+              <FormField label={tCommon('checkout.phone')} type="tel" autoComplete="tel" required error={errors.customerPhone?.message} {...register('customerPhone')} />
             </div>
           </section>
 
@@ -213,33 +176,19 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           </section>
 
           <section aria-labelledby="requests" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 id="requests" className="text-lg font-bold">{t('checkout.requests')}</h2>
-            <label htmlFor="requirements" className="sr-only">{t('checkout.requests')}</label>
+            <h2 id="requests" className="text-lg font-bold">{tCommon('checkout.requests')}</h2>
+            <label htmlFor="requirements" className="sr-only">{tCommon('checkout.requests')}</label>
             <textarea id="requirements" rows={4} placeholder={t('checkout.requestsPlaceholder')} className="mt-4 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30" {...register('requirements')} />
           </section>
 
           <section aria-labelledby="payment" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="payment" className="text-lg font-bold">{t('checkout.payment')}</h2>
-            {settings.provider === 'sandbox' ? (
-              <div className="mt-4"><SandboxCards value={card} onChange={setCard} /></div>
-            ) : (
-              <div className="mt-4" aria-busy={widgetState === 'loading'}>
-                {widgetState === 'loading' && showSpinner && <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>}
-                {widgetState === 'error' && (
-                  <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800">
-                    <p>{t('checkout.widgetError')}</p>
-                    <button type="button" className="btn-secondary mt-3" onClick={() => window.location.reload()}>{t('checkout.reload')}</button>
-                  </div>
-                )}
-                <div id="payment-method" />
-                <div id="agreement" />
-              </div>
-            )}
+            <div className="mt-4"><PaymentArea area={area} /></div>
             <label className="mt-5 flex items-start gap-3 text-sm">
               <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" aria-invalid={errors.agree ? true : undefined} {...register('agree')} />
               <span>
-                {t('checkout.agree')}{' '}
-                <Link to={`/${country}/terms`} className="font-medium text-brand-800 underline underline-offset-2">{t('checkout.terms')}</Link>
+                {tCommon('checkout.agree')}{' '}
+                <Link to={`/${country}/terms`} className="font-medium text-brand-800 underline underline-offset-2">{tCommon('checkout.terms')}</Link>
               </span>
             </label>
             {errors.agree?.message && <p role="alert" className="mt-2 text-sm text-red-700">{errors.agree.message}</p>}
@@ -255,7 +204,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           </dl>
           <p className="mt-1 text-xs text-slate-500">{t('checkout.vat')}</p>
           <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || widgetState === 'loading' || widgetState === 'error'}>
-            {isSubmitting ? t('checkout.processing') : t('checkout.pay', { price: localizePrice(totalKrw, country) })}
+            {isSubmitting ? tCommon('checkout.processing') : tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}
           </button>
           {settings.test && <p className="mt-3 text-xs text-slate-500">{t('checkout.testMode')}</p>}
         </aside>
@@ -267,8 +216,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <span className="block text-slate-600">{t('checkout.total')}</span>
             <span className="text-lg font-bold">{localizePrice(totalKrw, country)}</span>
           </p>
-          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || widgetState === 'loading' || widgetState === 'error'} aria-label={t('checkout.pay', { price: localizePrice(totalKrw, country) })}>
-            {isSubmitting ? t('checkout.processing') : t('checkout.payShort')}
+          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || widgetState === 'loading' || widgetState === 'error'} aria-label={tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}>
+            {isSubmitting ? tCommon('checkout.processing') : t('checkout.payShort')}
           </button>
         </div>
       </div>

@@ -11,7 +11,7 @@ export const SANDBOX_CARD_CHOICES = ['approved', 'declined', 'rejectedAtConfirm'
 export type SandboxCardChoice = (typeof SANDBOX_CARD_CHOICES)[number];
 
 export function SandboxCards({ value, onChange }: { value: SandboxCardChoice; onChange: (card: SandboxCardChoice) => void }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation('common');
   const name = useId();
   return (
     <fieldset className="grid gap-2" data-payment-provider="sandbox">

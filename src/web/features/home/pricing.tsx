@@ -7,6 +7,7 @@ import { Modal } from '../../components/modal.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { useStore } from '../../store-context.ts';
+import { useCart } from '../cart/cart-provider.tsx';
 
 function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () => void }) {
   const { t } = useTranslation('home');
@@ -59,6 +60,7 @@ export function Pricing() {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
   const { country } = useStore();
+  const cart = useCart();
   const text = useCatalogText();
   const [selected, setSelected] = useState<PackageDefinition | null>(null);
   return (
@@ -90,14 +92,21 @@ export function Pricing() {
             <p className="mt-4 text-sm text-muted">{t('pricing.dialogNote', { months: PACKAGE_USAGE_MONTHS })}</p>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <button type="button" className="btn-secondary" onClick={() => setSelected(null)}>{t('dialog.close')}</button>
-              <Link
-                to={{ search: `?package=${selected.slug}`, hash: 'contact' }}
-                preventScrollReset={false}
-                className="btn-primary"
-                onClick={() => setSelected(null)}
-              >
-                {t('pricing.buyNow')}
-              </Link>
+              {/* Paid by card in Korea (D10); elsewhere the contact form starts the quote. */}
+              {country === 'kr' ? (
+                <button type="button" className="btn-primary" data-buy-package={selected.slug} onClick={() => { setSelected(null); cart.checkout({ kind: 'package', slug: selected.slug }); }}>
+                  {t('pricing.buyNow')}
+                </button>
+              ) : (
+                <Link
+                  to={{ search: `?package=${selected.slug}`, hash: 'contact' }}
+                  preventScrollReset={false}
+                  className="btn-primary"
+                  onClick={() => setSelected(null)}
+                >
+                  {t('pricing.buyNow')}
+                </Link>
+              )}
             </div>
           </div>
         )}

@@ -1,6 +1,7 @@
 import { data, Outlet } from 'react-router';
 import { AuthProvider } from '../accounts/auth-provider.tsx';
 import { AuthReturn } from '../accounts/auth-return.tsx';
+import { CartProvider } from '../cart/cart-provider.tsx';
 import type { Route } from './+types/store-layout';
 import { isCountryCode } from '../../../domain/countries.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
@@ -23,11 +24,13 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
 function Shell({ children }: { children: React.ReactNode }) {
   return (
     <AuthProvider>
-      <SkipLink />
-      <TopBar />
-      <main id="main" className="min-h-[60vh] pt-16">{children}</main>
-      <Footer />
-      <AuthReturn />
+      <CartProvider>
+        <SkipLink />
+        <TopBar />
+        <main id="main" className="min-h-[60vh] pt-16">{children}</main>
+        <Footer />
+        <AuthReturn />
+      </CartProvider>
     </AuthProvider>
   );
 }

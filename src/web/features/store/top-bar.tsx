@@ -8,6 +8,7 @@ import { CountryMenu } from './country-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { Logo } from './logo.tsx';
 import { UserMenu } from '../accounts/user-menu.tsx';
+import { CartButton } from '../cart/cart-button.tsx';
 
 /** Home sections reachable from the top bar (SPEC section 2 anchors). */
 export const NAV_SECTIONS = [
@@ -75,6 +76,7 @@ export function TopBar() {
             <CountryMenu />
             <LanguageMenu />
           </div>
+          <CartButton />
           <UserMenu onAction={closeMobile} />
           {/* Where the links join the bar (1440 px up), the packages link stands in for it. */}
           <Link to={`/${country}#pricing`} className="btn-primary hidden whitespace-nowrap md:max-[1439px]:inline-flex">

@@ -8,6 +8,7 @@ import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useStore } from '../../store-context.ts';
+import { useCart } from '../cart/cart-provider.tsx';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
@@ -32,7 +33,9 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
   const { country } = useStore();
+  const { t: tCommon } = useTranslation();
   const text = useCatalogText();
+  const cart = useCart();
   const template = findTemplate(loaderData.id)!;
   const title = tc(`templates.${template.id}.title`);
   return (
@@ -61,9 +64,14 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Link to={`/${country}#pricing`} className="btn-primary mt-8 w-full sm:w-auto" data-buy-template={template.id}>
-            {t('templates.buyNow')}
-          </Link>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <button type="button" className="btn-primary w-full sm:w-auto" data-buy-template={template.id} onClick={() => cart.checkout({ kind: 'template', templateId: template.id })}>
+              {t('templates.buyNow')}
+            </button>
+            <button type="button" className="btn-secondary w-full sm:w-auto" data-add-template={template.id} onClick={() => void cart.add(template.id)}>
+              {tCommon('cart.add')}
+            </button>
+          </div>
         </div>
       </div>
     </div>

@@ -1,0 +1,107 @@
+/**
+ * The visitor's cart and the checkout dialog, reachable from anywhere in the store: the top bar's
+ * cart button, the template pages' "add to cart" and "buy now", and the packages. A guest's cart
+ * is kept under the browser's guest id (D22); signing in brings it into the account's cart.
+ */
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../api-client.ts';
+import { toast } from '../../components/toast.tsx';
+import { useRootData } from '../../store-context.ts';
+import { guestSessionId } from '../accounts/guest-session.ts';
+import type { CheckoutTarget } from './checkout-dialog.tsx';
+
+const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
+const CheckoutDialog = lazy(() => import('./checkout-dialog.tsx'));
+
+export interface CartLine {
+  id: string;
+  templateId: number;
+  templateTitle: string;
+  templatePrice: number;
+  templateImage: string | null;
+  quantity: number;
+}
+
+interface CartApi {
+  lines: CartLine[] | null;
+  count: number;
+  add(templateId: number): Promise<boolean>;
+  remove(id: string): Promise<void>;
+  openCart(): void;
+  checkout(target: CheckoutTarget): void;
+  /** `?sessionId=` for a guest's calls, '' for a signed-in user. */
+  guestQuery(): string;
+  refresh(): Promise<void>;
+}
+
+const Context = createContext<CartApi | null>(null);
+
+export function useCart(): CartApi {
+  const api = useContext(Context);
+  if (!api) throw new Error('useCart needs a CartProvider');
+  return api;
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const store = useRootData();
+  const { user } = store;
+  const [lines, setLines] = useState<CartLine[] | null>(null);
+  const [drawer, setDrawer] = useState(false);
+  const [target, setTarget] = useState<CheckoutTarget | null>(null);
+
+  const guestQuery = useCallback(() => (user ? '' : `?sessionId=${encodeURIComponent(guestSessionId())}`), [user]);
+
+  const refresh = useCallback(async () => {
+    const result = await apiRequest<{ items: CartLine[] }>('GET', `/api/cart${guestQuery()}`, undefined, store);
+    if (result.ok) setLines(result.data.items);
+  }, [guestQuery, store]);
+
+  // After hydration (the guest id lives in the browser), and again when the visitor signs in:
+  // then the guest's lines move into the account first.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      if (user) await apiRequest('POST', '/api/cart/merge', { sessionId: guestSessionId() }, store);
+      if (live) await refresh();
+    })();
+    return () => {
+      live = false;
+    };
+  }, [user?.id]);
+
+  const api = useMemo<CartApi>(() => ({
+    lines,
+    count: lines?.reduce((sum, line) => sum + line.quantity, 0) ?? 0,
+    guestQuery,
+    refresh,
+    async add(templateId) {
+      const result = await apiRequest('POST', `/api/cart${guestQuery()}`, { templateId, quantity: 1, ...(user ? {} : { sessionId: guestSessionId() }) }, store);
+      if (!result.ok) {
+        toast.error(t('cart.addFailed'), result.error.message);
+        return false;
+      }
+      await refresh();
+      toast.success(t('cart.added'));
+      return true;
+    },
+    async remove(id) {
+      await apiRequest('DELETE', `/api/cart/${id}${guestQuery()}`, undefined, store);
+      await refresh();
+    },
+    openCart: () => setDrawer(true),
+    checkout: (next) => {
+      setDrawer(false);
+      setTarget(next);
+    },
+  }), [lines, guestQuery, refresh, user, store, t]);
+
+  return (
+    <Context.Provider value={api}>
+      {children}
+      {drawer && <Suspense fallback={null}><CartDrawer onClose={() => setDrawer(false)} /></Suspense>}
+      {target && <Suspense fallback={null}><CheckoutDialog target={target} onClose={() => setTarget(null)} /></Suspense>}
+    </Context.Provider>
+  );
+}

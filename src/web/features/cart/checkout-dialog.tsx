@@ -1,0 +1,145 @@
+/**
+ * The checkout dialog (SPEC sections 2 and 4): buying a template, a package or the whole cart
+ * (one order, D23). A signed-out visitor signs in or continues as a guest (SPEC section 6); the
+ * orderer's details, the payment area and the agreement follow, and paying leaves for the
+ * provider. The server prices the order (D4); card payment is for the Korean store (D10).
+ */
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { findPackage, type PackageSlug } from '../../../domain/catalog/packages.ts';
+import { findTemplate } from '../../../domain/catalog/templates.ts';
+import { localizePrice } from '../../../domain/money.ts';
+import { isCardPaymentStore } from '../../../domain/orders.ts';
+import { displayName } from '../../../domain/user.ts';
+import { apiRequest } from '../../api-client.ts';
+import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
+import { Modal } from '../../components/modal.tsx';
+import { toast } from '../../components/toast.tsx';
+import { useRootData } from '../../store-context.ts';
+import { useAuthDialog } from '../accounts/auth-provider.tsx';
+import { FormField } from '../accounts/form-field.tsx';
+import { guestSessionId } from '../accounts/guest-session.ts';
+import type { CreatedOrder, PaymentSettings } from '../checkout/payment-step.ts';
+import { PaymentArea, usePaymentArea } from '../checkout/use-payment-area.tsx';
+import { useCart } from './cart-provider.tsx';
+
+export type CheckoutTarget = { kind: 'cart' } | { kind: 'template'; templateId: number } | { kind: 'package'; slug: PackageSlug };
+
+type Values = { customerName: string; customerEmail: string; customerPhone: string; requirements: string; quantity: number; agree: boolean };
+
+interface Line {
+  key: string;
+  name: string;
+  quantity: number;
+  totalKrw: number;
+}
+
+export default function CheckoutDialog({ target, onClose }: { target: CheckoutTarget; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation('catalog');
+  const { t: tErrors } = useTranslation('errors');
+  const store = useRootData();
+  const { country, origin, user } = store;
+  const cart = useCart();
+  const auth = useAuthDialog();
+  const [guest, setGuest] = useState(false);
+  const [settings, setSettings] = useState<PaymentSettings | null>(null);
+  const cardStore = isCardPaymentStore(country);
+
+  const lines: Line[] = target.kind === 'cart'
+    ? (cart.lines ?? []).map((line) => ({ key: line.id, name: line.templateTitle, quantity: line.quantity, totalKrw: line.templatePrice * line.quantity }))
+    : target.kind === 'template'
+      ? [{ key: 'template', name: tc(`templates.${target.templateId}.title`), quantity: 1, totalKrw: findTemplate(target.templateId)?.priceKrw ?? 0 }]
+      : [{ key: 'package', name: tc(`packages.${target.slug}.name`), quantity: 1, totalKrw: findPackage(target.slug)?.priceKrw ?? 0 }];
+  const totalKrw = lines.reduce((sum, line) => sum + line.totalKrw, 0);
+  const identified = Boolean(user) || guest;
+
+  useEffect(() => {
+    if (!cardStore || !identified) return;
+    void apiRequest<PaymentSettings>('GET', '/api/payments/settings', undefined, store).then((result) => {
+      if (result.ok) setSettings({ provider: result.data.provider, clientKey: result.data.clientKey, test: result.data.test });
+    });
+  }, [cardStore, identified]);
+  const area = usePaymentArea({ settings, amountKrw: totalKrw, customerKey: user?.id ?? null, idPrefix: 'dialog' });
+
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Values>({
+    defaultValues: { customerName: user ? displayName(user) : '', customerEmail: user?.email ?? '', customerPhone: user?.phone ?? '', requirements: '', quantity: 1, agree: false },
+    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/orders.ts')).checkoutFormSchema, tErrors),
+  });
+
+  const pay = handleSubmit(async (values) => {
+    if (area.state !== 'ready') {
+      toast.error(t('checkout.toast.payFailed'), t('checkout.toast.notReady'));
+      return;
+    }
+    const goods = target.kind === 'cart' ? { fromCart: true } : target.kind === 'template' ? { selectedTemplate: { id: target.templateId } } : { packageId: target.slug };
+    const created = await apiRequest<CreatedOrder>('POST', '/api/orders', {
+      ...goods,
+      customerName: values.customerName, customerEmail: values.customerEmail, customerPhone: values.customerPhone,
+      requirements: values.requirements, country, finalPrice: totalKrw, isGuestOrder: !user,
+      ...(user ? {} : { sessionId: guestSessionId() }),
+    }, store);
+    if (!created.ok) {
+      toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
+      return;
+    }
+    try {
+      await area.pay(created.data, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, origin, country, store);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(t('checkout.toast.canceledTitle'), t('checkout.toast.canceled'));
+      else toast.error(t('checkout.toast.payFailed'), (error as Error).message || t('checkout.toast.payError'));
+    }
+  }, () => toast.error(t('checkout.toast.requiredTitle'), t('checkout.toast.required')));
+
+  return (
+    <Modal open onClose={onClose} labelledBy="checkout-title">
+      <div className="p-6 sm:p-8">
+        <h2 id="checkout-title" className="text-2xl font-bold">{t('checkout.dialogTitle')}</h2>
+        <ul className="mt-4 grid gap-1 text-sm">
+          {lines.map((line) => (
+            <li key={line.key} className="flex justify-between gap-4"><span>{line.name} × {line.quantity}</span><span>{localizePrice(line.totalKrw, country)}</span></li>
+          ))}
+        </ul>
+        <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 font-bold"><span>{t('cart.total')}</span><span>{localizePrice(totalKrw, country)}</span></p>
+
+        {!cardStore ? (
+          <div className="mt-6">
+            <h3 className="font-semibold">{t('checkout.quoteTitle')}</h3>
+            <p className="mt-2 text-sm text-slate-700">{t('checkout.quoteText')}</p>
+            <Link to={`/${country}#contact`} onClick={onClose} className="btn-primary mt-4">{t('checkout.quoteAction')}</Link>
+          </div>
+        ) : !identified ? (
+          <div className="mt-6 grid gap-3">
+            <p className="text-sm text-slate-700">{t('checkout.who')}</p>
+            <button type="button" className="btn-primary" onClick={() => auth.open({ onGuest: () => setGuest(true) })}>{t('checkout.login')}</button>
+            <button type="button" className="btn-secondary" onClick={() => setGuest(true)}>{t('checkout.guest')}</button>
+          </div>
+        ) : (
+          <form noValidate onSubmit={pay} className="mt-6 grid gap-4">
+            {!user && <p className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700">{t('checkout.guestNote')}</p>}
+            <FormField label={t('checkout.name')} autoComplete="name" required error={errors.customerName?.message} {...register('customerName')} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label={t('checkout.email')} type="email" autoComplete="email" required error={errors.customerEmail?.message} {...register('customerEmail')} />
+              <FormField label={t('checkout.phone')} type="tel" autoComplete="tel" required error={errors.customerPhone?.message} {...register('customerPhone')} />
+            </div>
+            <div>
+              <label htmlFor="dialog-requirements" className="text-sm font-semibold">{t('checkout.requests')}</label>
+              <textarea id="dialog-requirements" rows={3} className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30" {...register('requirements')} />
+            </div>
+            <PaymentArea area={area} />
+            <label className="flex items-start gap-3 text-sm">
+              <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" aria-invalid={errors.agree ? true : undefined} {...register('agree')} />
+              <span>{t('checkout.agree')} <Link to={`/${country}/terms`} onClick={onClose} className="font-medium text-brand-800 underline underline-offset-2">{t('checkout.terms')}</Link></span>
+            </label>
+            {errors.agree?.message && <p role="alert" className="text-sm text-red-700">{errors.agree.message}</p>}
+            <button type="submit" className="btn-primary w-full" disabled={isSubmitting || area.state === 'loading' || area.state === 'error'}>
+              {isSubmitting ? t('checkout.processing') : t('checkout.pay', { price: localizePrice(totalKrw, country) })}
+            </button>
+          </form>
+        )}
+      </div>
+    </Modal>
+  );
+}
