@@ -102,3 +102,21 @@ test('a guest puts two templates in the cart and pays for them as one order', as
   // Paid: the cart is empty again.
   await expect(page.getByRole('button', { name: '장바구니 열기 (0개)' })).toBeVisible();
 });
+
+test('a consultation page shows the steps and starts the conversation after signing in', async ({ page, consoleErrors: _ }) => {
+  const email = `consult.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, username: `consult${unique()}`, password: 'lumi-consult-8', firstName: '하늘', lastName: '이' } });
+  await page.context().clearCookies();
+  await page.goto('/kr/checkout11');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI 뮤직비디오');
+  await expect(page.getByRole('heading', { name: '진행 과정' })).toBeVisible();
+  await expect(page.getByText('프로젝트를 시작하려면 로그인해주세요.')).toBeVisible();
+  await page.getByRole('button', { name: '프로젝트 상담 시작하기' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('이메일').fill(email);
+  await dialog.getByLabel('비밀번호', { exact: true }).fill('lumi-consult-8');
+  await dialog.getByRole('button', { name: '로그인' }).last().click();
+  await expect(page).toHaveURL(/\/kr\?consult=11#contact$/);
+  await expect(page.locator('#contact textarea')).toHaveValue(/AI 뮤직비디오 무료 상담을 받고 싶습니다/);
+});

@@ -117,7 +117,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     <>
       <Link to={`/${country}`} className="inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-ink">
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {t('checkout.backHome')}
+        {tCommon('checkout.backHome')}
       </Link>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">{t('checkout.title', { name: tc(`services.${service.slug}.name`) })}</h1>
     </>

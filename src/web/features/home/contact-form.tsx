@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { findPackage } from '../../../domain/catalog/packages.ts';
+import { findService } from '../../../domain/catalog/services.ts';
 import { CONTACT_LIMITS, CONTACT_SERVICES } from '../../../domain/validation/contact-fields.ts';
 import { MailIcon, SendIcon, SpinnerIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -41,6 +42,15 @@ export function ContactForm() {
     setValue('service', 'premium');
     setValue('message', t('contact.packageMessage', { name: tc(`packages.${pkg.slug}.name`) }));
   }, [packageSlug, getValues, setValue, t, tc]);
+
+  // Arriving from a consultation page: the service is named in the message.
+  const consultId = Number(searchParams.get('consult'));
+  useEffect(() => {
+    const service = consultId ? findService(consultId) : undefined;
+    if (!service || getValues('message')) return;
+    setValue('service', 'consultation');
+    setValue('message', t('contact.consultMessage', { name: tc(`services.${service.slug}.name`) }));
+  }, [consultId, getValues, setValue, t, tc]);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await postJson<{ message: string }>('/api/contact', values, { lang, country });

@@ -79,13 +79,14 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
 
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <button type="button" className="btn-secondary" onClick={onClose}>{t('dialog.close')}</button>
-              {/* In Korea, services with a card checkout are ordered there (SPEC section 4, D10). */}
+              {/* In Korea, services with a card checkout are ordered there (SPEC section 4, D10);
+                  quote-only services have their consultation page in every store. */}
               {country === 'kr' && service.hasCheckout ? (
                 <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-order-service={service.id}>{t('dialog.order')}</Link>
+              ) : service.pricing.kind === 'quote' ? (
+                <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-consult-service={service.id}>{t('dialog.requestQuote')}</Link>
               ) : (
-                <a href="#contact" className="btn-primary" onClick={onClose}>
-                  {service.pricing.kind === 'quote' ? t('dialog.requestQuote') : t('dialog.ask')}
-                </a>
+                <a href="#contact" className="btn-primary" onClick={onClose}>{t('dialog.ask')}</a>
               )}
             </div>
           </div>
