@@ -16,7 +16,7 @@ export const ERROR_CODES = [
   'QUOTE_ONLY', 'INVALID_QUANTITY', 'UNKNOWN_ITEM',
   // Cart, orders and payments (SPEC section 8 codes where it names them)
   'CART_EMPTY', 'PAYMENT_NOT_AVAILABLE', 'MISSING_PARAMETERS', 'AMOUNT_MISMATCH', 'ORDER_NOT_PAYABLE',
-  'PAYMENT_FAILED', 'NETWORK_ERROR',
+  'PAYMENT_FAILED', 'NETWORK_ERROR', 'CANCEL_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

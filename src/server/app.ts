@@ -134,7 +134,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: config.secure,
   });
   registerCartRoutes(app, db, auth);
-  registerOrderRoutes(app, db, auth);
   const mailWorker = startMailWorker({ db, mailer, origin: config.publicUrl, log: app.log });
   // Before the database closes: the mail being sent finishes, the rest waits for the next start.
   app.addHook('preClose', async () => mailWorker.stop());
@@ -142,6 +141,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => mailWorker.nudge());
   const payments = createPaymentsService({ db, payments: createPayments(config, options.cookieSecret), mailWorker, log: app.log });
   registerPaymentRoutes(app, db, payments);
+  registerOrderRoutes(app, db, auth, payments.provider);
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
 

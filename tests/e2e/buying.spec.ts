@@ -45,6 +45,15 @@ test('a signed-in customer buys checkout 3 with five images and finds the order 
   await expect(order.locator('[data-status]')).toHaveText('접수완료');
   await expect(order.locator('[data-step="order_received"]')).toHaveAttribute('data-state', 'current');
   await expect(order.locator('[data-step="quote_review"]')).toHaveAttribute('data-state', 'done');
+
+  // Changed their mind the same day: a full refund (D21), said before it happens.
+  await order.getByRole('button', { name: '주문 취소' }).click();
+  const confirm = page.getByRole('dialog', { name: '주문을 취소하고 환불받을까요?' });
+  await expect(confirm).toContainText('₩155,000 전액이 결제 수단으로 환불됩니다');
+  await confirm.getByRole('button', { name: '취소하고 환불받기' }).click();
+  await expect(page.getByText('환불 완료')).toBeVisible();
+  await expect(order.locator('[data-status]')).toHaveText('주문 취소');
+  await expect(order.getByRole('button', { name: '주문 취소' })).toHaveCount(0);
 });
 
 test('a declined card lands on the fail page with the reason', async ({ page, consoleErrors: _ }) => {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
-import { cartItems, mailOutbox, orderLines, orderStatusHistory, orders } from '../../src/server/db/schema.ts';
+import { cartItems, mailOutbox, orderLines, orderStatusHistory, orders, refunds } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer, type TestServer } from './harness.ts';
 import { client, newAccount, sessionCookie } from './support/clients.ts';
 import { startSmtpServer } from './support/peers.ts';
@@ -254,6 +254,52 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     expect((await s.orderRow(order.orderId)).status).toBe('pending');
     // Paying again with another card works: a new attempt has its own idempotency key.
     expect((await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey: key('ok') })).statusCode).toBe(200);
+  });
+
+  it('lets a customer cancel: refunded in full through Toss within 3 days, a request after, nothing once work started', async () => {
+    const account = newAccount();
+    const user = { cookie: sessionCookie(await s.api.call('POST', '/api/auth/register', account)) };
+    const pay = async () => {
+      const created = (await s.order({ serviceId: 1, quantity: 3 }, user)).json() as { orderId: string; amount: number };
+      expect((await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey: key('ok') })).statusCode).toBe(200);
+      return created;
+    };
+    const cancel = (orderId: string, headers = user) => server().app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'ko' }, payload: '{}' });
+
+    // Within 3 days: the money goes back through Toss, once, and the order is cancelled with its history.
+    const recent = await pay();
+    const refunded = await cancel(recent.orderId);
+    expect(refunded.json()).toMatchObject({ success: true, outcome: 'refunded' });
+    const row = await s.orderRow(recent.orderId);
+    const cancels = toss.cancels().filter((c) => c.path.includes(row.paymentKey!));
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]!.idempotencyKey).toBe(`refund:${row.id}`);
+    expect(row.status).toBe('cancelled');
+    expect((await s.db().select().from(refunds).where(eq(refunds.orderId, row.id)))).toMatchObject([{ amountMinor: 30_000, provider: 'toss' }]);
+    expect((await s.historyOf(recent.orderId)).at(-1)).toMatchObject({ fromStatus: 'order_received', toStatus: 'cancelled' });
+    expect((await cancel(recent.orderId)).statusCode).toBe(409);
+
+    // After 3 days: a request for staff, no money moves.
+    const older = await pay();
+    await s.db().update(orders).set({ paidAt: new Date(Date.now() - 4 * 24 * 3600 * 1000) }).where(eq(orders.orderNumber, older.orderId));
+    const before = toss.cancels().length;
+    expect((await cancel(older.orderId)).json()).toMatchObject({ outcome: 'requested' });
+    expect(toss.cancels().length).toBe(before);
+    expect(await s.orderRow(older.orderId)).toMatchObject({ status: 'order_received' });
+    expect((await s.orderRow(older.orderId)).cancelRequestedAt).toBeInstanceOf(Date);
+
+    // Work started: only staff decide.
+    const started = await pay();
+    await s.db().update(orders).set({ status: 'in_progress' }).where(eq(orders.orderNumber, started.orderId));
+    const refused = await cancel(started.orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('CANCEL_NOT_ALLOWED');
+
+    // Someone else's order does not exist for them.
+    const stranger = { cookie: sessionCookie(await s.api.call('POST', '/api/auth/register', newAccount())) };
+    const other = await pay();
+    expect((await cancel(other.orderId, stranger)).statusCode).toBe(404);
+    expect((await s.orderRow(other.orderId)).status).toBe('order_received');
   });
 
   it('reads the payment when Toss says it was already processed', async () => {

@@ -103,6 +103,8 @@ export const orders = pgTable('orders', {
   paymentMethod: text('payment_method'),
   receiptUrl: text('receipt_url'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** When the customer asked to cancel a paid order after the full-refund window (D21): staff decide. */
+  cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
   adminComments: text('admin_comments'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -252,4 +254,19 @@ export const mailOutbox = pgTable('mail_outbox', {
 }, (t) => [
   index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
   check('mail_outbox_kind_check', oneOf(t.kind, MAIL_KINDS)),
+]);
+
+/** Money given back through the payment provider (D21): how much, why, who, when. */
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  amountMinor: integer('amount_minor').notNull(),
+  reason: text('reason').notNull(),
+  provider: text('provider').notNull(),
+  /** Who asked for it: the customer (their own cancel) or a staff member; null for the system. */
+  actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('refunds_order_id_idx').on(t.orderId),
+  check('refunds_amount_check', sql`${t.amountMinor} > 0`),
 ]);

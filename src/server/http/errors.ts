@@ -39,6 +39,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   ORDER_NOT_PAYABLE: { status: 409, key: 'payments.notPayable' },
   PAYMENT_FAILED: { status: 402, key: 'payments.failed' },
   NETWORK_ERROR: { status: 502, key: 'payments.networkError' },
+  CANCEL_NOT_ALLOWED: { status: 409, key: 'orders.cancelNotAllowed' },
 };
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -4,6 +4,7 @@
  * (D25), the status trail (D3) and staff comments.
  */
 import { findTemplate } from '../../../domain/catalog/templates.ts';
+import { customerCancel } from '../../../domain/refunds.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
 export function customerOrderView({ order, lines, history }: OrderWithDetails) {
@@ -37,6 +38,9 @@ export function customerOrderView({ order, lines, history }: OrderWithDetails) {
     paidAt: order.paidAt,
     history: history.map((h) => ({ from: h.fromStatus, to: h.toStatus, at: h.createdAt })),
     adminComments: order.adminComments,
+    /** What the customer's cancel button would do now (D21). */
+    cancel: customerCancel(order).kind,
+    cancelRequestedAt: order.cancelRequestedAt,
   };
 }
 

@@ -6,7 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../domain/errors.ts';
 import type { OrderItem } from '../../../domain/orders.ts';
-import { createOrderSchema, type CreateOrderInput } from '../../../domain/validation/orders.ts';
+import { createOrderSchema, guestIdField, type CreateOrderInput } from '../../../domain/validation/orders.ts';
+import { optionalText } from '../../../domain/validation/schema-helpers.ts';
+import { z } from 'zod';
+import type { PaymentProvider } from '../payments/providers/provider.ts';
+import { cancelOwnOrder } from './cancel.service.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
@@ -32,7 +36,9 @@ function shown(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth): void {
+const cancelSchema = z.object({ reason: optionalText(500), sessionId: guestIdField() });
+
+export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth, provider: PaymentProvider): void {
   app.post('/api/orders', {
     // Generous for shoppers, in the way of scripts filling the table.
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -71,6 +77,17 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
     const owner = await requestOwner(auth, request, queryGuestId(request));
     const orders = await listOwnOrders(db, owner);
     return { success: true, orders: orders.map(customerOrderView) };
+  });
+
+  /** The customer's own cancel button (D21): cancelled, refunded in full, or requested from staff. */
+  app.post('/api/orders/:orderId/cancel', async (request) => {
+    const { orderId } = request.params as { orderId: string };
+    const input = parseBody(cancelSchema, request.body ?? {});
+    const owner = await requestOwner(auth, request, input.sessionId ?? queryGuestId(request));
+    if (!ORDER_NUMBER.test(orderId)) throw new DomainError('NOT_FOUND');
+    const outcome = await cancelOwnOrder(db, provider, owner, orderId, input.reason);
+    request.log.info({ outcome }, 'order cancel by customer');
+    return { success: true, outcome, message: translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`) };
   });
 
   app.get('/api/orders/:orderId', async (request) => {

@@ -11,6 +11,7 @@ import { ORDER_TIMELINE, timelineStates, type OrderStatus } from '../../../domai
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
+import { CancelOrder } from './cancel-order.tsx';
 
 /** Loader data arrives with dates as Date on the server and in the browser alike. */
 type OrderItem = CustomerOrderView;
@@ -67,6 +68,8 @@ function OrderCard({ order }: { order: OrderItem }) {
           <p className="mt-1 whitespace-pre-line">{order.adminComments}</p>
         </div>
       )}
+      {order.cancelRequestedAt && order.status === 'order_received' && <p className="mt-3 text-sm text-slate-700">{t('orders.cancel.requested')}</p>}
+      {order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}
       {order.receiptUrl && (
         <a href={order.receiptUrl} target="_blank" rel="noreferrer" className="mt-3 inline-block text-sm font-medium text-brand-800 underline underline-offset-2">{t('orders.receipt')}</a>
       )}
