@@ -32,6 +32,7 @@ import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
 import { createPageServices } from './page-services.ts';
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
+import { createOrderLinks } from './features/orders/order-links.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { createPayments } from './features/payments/providers/index.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
@@ -134,7 +135,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies: config.secure,
   });
   registerCartRoutes(app, db, auth);
-  const mailWorker = startMailWorker({ db, mailer, origin: config.publicUrl, log: app.log });
+  const orderLinks = createOrderLinks(options.cookieSecret, config.publicUrl);
+  const mailWorker = startMailWorker({ db, mailer, origin: config.publicUrl, links: orderLinks, log: app.log });
   // Before the database closes: the mail being sent finishes, the rest waits for the next start.
   app.addHook('preClose', async () => mailWorker.stop());
   // Mail queued before a restart goes out once the server is up again.
@@ -150,7 +152,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     geoLookup: options.geoLookup,
   });
 
-  const pageServices = createPageServices(db, payments);
+  const pageServices = createPageServices(db, payments, orderLinks);
   const buildDir = options.buildDir ?? 'build';
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,

@@ -10,10 +10,11 @@ import { messageOf } from './http/errors.ts';
 import { adminUserView } from './features/accounts/public-user.ts';
 import { listUsers } from './features/accounts/users.service.ts';
 import { customerOrderView } from './features/orders/order-view.ts';
-import { listOwnOrders } from './features/orders/orders.service.ts';
+import type { OrderLinks } from './features/orders/order-links.ts';
+import { findOrderByNumber, listOwnOrders, withOrderDetails } from './features/orders/orders.service.ts';
 import type { PaymentsService } from './features/payments/payments.service.ts';
 
-export function createPageServices(db: Database, payments: PaymentsService) {
+export function createPageServices(db: Database, payments: PaymentsService, links: OrderLinks) {
   return {
     accounts: {
       listUsers: async () => (await listUsers(db)).map(adminUserView),
@@ -21,6 +22,12 @@ export function createPageServices(db: Database, payments: PaymentsService) {
     orders: {
       /** The signed-in user's orders, newest first, as My Page shows them. */
       listForUser: async (userId: string) => (await listOwnOrders(db, { kind: 'user', userId })).map(customerOrderView),
+      /** An order through its private link (D22); null when the key is not the order's. */
+      byLink: async (orderNumber: string, key: string) => {
+        if (!/^[A-Za-z0-9_-]{6,64}$/.test(orderNumber) || !links.verify(orderNumber, key)) return null;
+        const order = await findOrderByNumber(db, orderNumber);
+        return order ? customerOrderView((await withOrderDetails(db, [order]))[0]!) : null;
+      },
     },
     payments: {
       settings: () => payments.settings(),

@@ -13,6 +13,7 @@ export default [
     ...[1, 2, 3, 4, 5, 7, 9].map((id) => route(`checkout${id}`, 'features/checkout/checkout-page.tsx', { id: `checkout-${id}` })),
     // Consultation pages of the quote-only services 6, 8 and 10-13.
     ...[6, 8, 10, 11, 12, 13].map((id) => route(`checkout${id}`, 'features/checkout/consultation-page.tsx', { id: `consultation-${id}` })),
+    route('orders/:orderId', 'features/orders/order-link-page.tsx'),
     route('payment/success/*', 'features/payments/payment-success-page.tsx'),
     route('payment/fail/*', 'features/payments/payment-fail-page.tsx'),
     route('*', 'features/not-found/not-found-page.tsx'),

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, hydrated, test } from './fixtures.ts';
 
-const PAGES = ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/kr/does-not-exist', '/us/template/99', '/vn', '/cn', '/us/templateshop', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users'];
+const PAGES = ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/kr/does-not-exist', '/us/template/99', '/vn', '/cn', '/us/templateshop', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users', '/kr/checkout11', '/kr/checkout4', '/kr/payment/fail?code=PAYMENT_FAILED&message=x'];
 
 for (const path of PAGES) {
   test(`axe finds no serious or critical problem on ${path}`, async ({ page }) => {
@@ -35,4 +35,25 @@ test('the sign-in dialog passes axe on both tabs', async ({ page }) => {
     const results = await new AxeBuilder({ page }).include('dialog').analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   }
+});
+
+test('a signed-in checkout page, the cart and the checkout dialog pass axe', async ({ page }) => {
+  await page.request.post('/api/auth/register', { data: { email: `axe.${Date.now()}@example.com`, username: 'axe', password: 'lumi-axe-2468', firstName: '민수', lastName: '김' } });
+  const serious = async (include?: string) => {
+    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+    const results = await (include ? builder.include(include) : builder).analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  };
+  await page.goto('/kr/checkout4');
+  await hydrated(page);
+  expect(await serious()).toEqual([]);
+  await page.goto('/kr/template/2');
+  await hydrated(page);
+  await page.getByRole('button', { name: '장바구니에 담기' }).click();
+  await page.getByRole('button', { name: /장바구니 열기/ }).click();
+  await expect(page.getByRole('dialog', { name: '장바구니' })).toBeVisible();
+  expect(await serious('dialog')).toEqual([]);
+  await page.getByRole('dialog', { name: '장바구니' }).getByRole('button', { name: '주문하기' }).click();
+  await expect(page.getByRole('dialog', { name: '주문 확인' })).toBeVisible();
+  expect(await serious('dialog[open]')).toEqual([]);
 });

@@ -341,4 +341,23 @@ describe('the paid-order e-mail', () => {
     const rows = await s.db().select().from(mailOutbox).innerJoin(orders, eq(orders.id, mailOutbox.orderId)).where(eq(orders.orderNumber, created.orderId));
     expect(rows).toHaveLength(1);
   });
+
+  it("gives a guest the order's private link, which opens the order in any browser and nothing else", async () => {
+    const guest = newGuestId();
+    const email = `guest.${Date.now()}@example.com`;
+    const created = (await s.order({ packageId: 'social', sessionId: guest, customerEmail: email })).json();
+    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+    await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey });
+    const mail = await smtp.next();
+    expect(mail.to).toEqual([email]);
+    const link = new RegExp(`https://shop\\.test(/kr/orders/${created.orderId}\\?key=[\\w-]+)`).exec(mail.text);
+    expect(link, mail.text).toBeTruthy();
+    const page = await server().app.inject({ method: 'GET', url: link![1]! });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(created.orderName);
+    const forged = await server().app.inject({ method: 'GET', url: `/kr/orders/${created.orderId}?key=${'A'.repeat(43)}` });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.body).not.toContain(created.orderName);
+    expect((await server().app.inject({ method: 'GET', url: `/kr/orders/${created.orderId}` })).statusCode).toBe(404);
+  });
 });

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Database } from '../db/client.ts';
 import { mailOutbox, orders } from '../db/schema.ts';
 import { orderPaidMail } from '../features/orders/order-mails.ts';
+import type { OrderLinks } from '../features/orders/order-links.ts';
 import { withOrderDetails } from '../features/orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -27,8 +28,8 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-export function startMailWorker(options: { db: Database; mailer: Mailer; origin: string; log: FastifyBaseLogger; intervalMs?: number }): MailWorker {
-  const { db, mailer, origin, log } = options;
+export function startMailWorker(options: { db: Database; mailer: Mailer; origin: string; links: OrderLinks; log: FastifyBaseLogger; intervalMs?: number }): MailWorker {
+  const { db, mailer, origin, links, log } = options;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
@@ -55,7 +56,7 @@ export function startMailWorker(options: { db: Database; mailer: Mailer; origin:
         const order = details.find((d) => d.order.id === row.order_id);
         try {
           if (!order) throw new Error('the order of this mail no longer exists');
-          await mailer.send(orderPaidMail(order, origin));
+          await mailer.send(orderPaidMail(order, origin, links));
           delivered.push(row.id);
           sent++;
         } catch (error) {

@@ -26,7 +26,7 @@ ${urls.join('\n')}
 /** Absolute links use the public origin only (D24). */
 export function registerSeoRoutes(app: FastifyInstance, origin: string): void {
   app.get('/robots.txt', async (_request, reply) => {
-    const disallowed = ['/api/', ...COUNTRY_CODES.flatMap((c) => [`/${c}/admin`, `/${c}/profile`, `/${c}/payment/`, `/${c}/reset-password`])];
+    const disallowed = ['/api/', ...COUNTRY_CODES.flatMap((c) => [`/${c}/admin`, `/${c}/profile`, `/${c}/payment/`, `/${c}/orders/`, `/${c}/reset-password`])];
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return `User-agent: *\n${disallowed.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`;
   });

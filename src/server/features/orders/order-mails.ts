@@ -3,9 +3,10 @@ import { minorDigits, formatMoney } from '../../../domain/money.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { compose } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
+import type { OrderLinks } from './order-links.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
-export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string): MailMessage {
+export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string, links: OrderLinks): MailMessage {
   const t = translatorFor(order.language, 'orders');
   const money = (minor: number) => formatMoney(minor / 10 ** minorDigits(order.country), order.country);
   const won = (krw: number) => formatMoney(krw, 'kr');
@@ -21,8 +22,10 @@ export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string
     greeting: t('mail.greeting', { name: order.customerName }),
     paragraphs: [t('mail.paidBody'), t('mail.next')],
     table: rows,
-    // Signed-in customers follow the order in My Page; a guest's private order page arrives with the guest order view.
-    button: order.isGuestOrder ? undefined : { label: t('mail.myPage'), href: `${origin}/${order.country}/profile` },
+    // Signed-in customers follow the order in My Page; a guest gets the order's private link (D22).
+    button: order.isGuestOrder
+      ? { label: t('mail.orderPage'), href: links.url(order.country, order.orderNumber) }
+      : { label: t('mail.myPage'), href: `${origin}/${order.country}/profile` },
     footnotes: [...(order.receiptUrl ? [t('mail.receipt', { url: order.receiptUrl })] : []), t('mail.questions')],
     signature: t('mail.signature'),
   });

@@ -36,7 +36,7 @@ function Timeline({ status }: { status: OrderStatus }) {
   );
 }
 
-function OrderCard({ order }: { order: OrderItem }) {
+export function OrderCard({ order, canCancel = true }: { order: OrderItem; canCancel?: boolean }) {
   const { t } = useTranslation('accounts');
   const { t: tCommon } = useTranslation();
   const { lang } = useRootData();
@@ -69,7 +69,7 @@ function OrderCard({ order }: { order: OrderItem }) {
         </div>
       )}
       {order.cancelRequestedAt && order.status === 'order_received' && <p className="mt-3 text-sm text-slate-700">{t('orders.cancel.requested')}</p>}
-      {order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}
+      {canCancel && order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}
       {order.receiptUrl && (
         <a href={order.receiptUrl} target="_blank" rel="noreferrer" className="mt-3 inline-block text-sm font-medium text-brand-800 underline underline-offset-2">{t('orders.receipt')}</a>
       )}
