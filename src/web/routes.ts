@@ -14,6 +14,7 @@ export default [
     // Consultation pages of the quote-only services 6, 8 and 10-13.
     ...[6, 8, 10, 11, 12, 13].map((id) => route(`checkout${id}`, 'features/checkout/consultation-page.tsx', { id: `consultation-${id}` })),
     route('orders/:orderId', 'features/orders/order-link-page.tsx'),
+    route('order-confirmation/:id', 'features/checkout/order-confirmation-page.tsx'),
     route('payment/success/*', 'features/payments/payment-success-page.tsx'),
     route('payment/fail/*', 'features/payments/payment-fail-page.tsx'),
     route('*', 'features/not-found/not-found-page.tsx'),

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, hydrated, test } from './fixtures.ts';
 
-const PAGES = ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/kr/does-not-exist', '/us/template/99', '/vn', '/cn', '/us/templateshop', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users', '/kr/checkout11', '/kr/checkout4', '/kr/payment/fail?code=PAYMENT_FAILED&message=x'];
+const PAGES = ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/kr/does-not-exist', '/us/template/99', '/vn', '/cn', '/us/templateshop', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users', '/kr/checkout11', '/kr/checkout4', '/kr/payment/fail?code=PAYMENT_FAILED&message=x', '/kr/order-confirmation/4'];
 
 for (const path of PAGES) {
   test(`axe finds no serious or critical problem on ${path}`, async ({ page }) => {

@@ -129,3 +129,28 @@ test('a consultation page shows the steps and starts the conversation after sign
   await expect(page).toHaveURL(/\/kr\?consult=11#contact$/);
   await expect(page.locator('#contact textarea')).toHaveValue(/AI 뮤직비디오 무료 상담을 받고 싶습니다/);
 });
+
+test('the order-confirmation page: a guest pays for a service; quotes and unknown services are explained', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr/order-confirmation/9');
+  await hydrated(page);
+  await page.getByRole('button', { name: '주문하고 결제하기' }).click();
+  const checkout = page.getByRole('dialog', { name: '주문 확인' });
+  await expect(checkout).toContainText('₩50,000');
+  await checkout.getByRole('button', { name: '비회원으로 주문하기' }).click();
+  await checkout.getByLabel('이름').fill('박지민');
+  await checkout.getByLabel('이메일').fill(`jimin.${unique()}@example.com`);
+  await checkout.getByLabel('연락처').fill('010-7777-8888');
+  await checkout.getByLabel(/주소/).fill('서울특별시 강남구 테헤란로 1');
+  await checkout.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await checkout.getByRole('button', { name: '₩50,000 결제하기' }).click();
+  await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
+
+  await page.goto('/kr/order-confirmation/8');
+  await expect(page.getByText('견적 필요')).toBeVisible();
+  await expect(page.getByRole('link', { name: '무료 상담 받기' })).toHaveAttribute('href', '/kr/checkout8');
+
+  await page.goto('/kr/order-confirmation/99');
+  await expect(page).toHaveURL(/\/kr$/);
+  await expect(page.getByText('요청하신 서비스가 존재하지 않습니다.')).toBeVisible();
+});

@@ -2,7 +2,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-for (const path of ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/vn', '/kr/nope', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users', '/kr/checkout11', '/kr/checkout4', '/kr/payment/fail?code=X&message=Y']) {
+for (const path of ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/vn', '/kr/nope', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users', '/kr/checkout11', '/kr/checkout4', '/kr/payment/fail?code=X&message=Y', '/kr/order-confirmation/4']) {
   test(`${path} fits a 375 px phone without sideways scrolling`, async ({ page }) => {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -14,10 +14,14 @@ export function AuthReturn() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const outcome = params.get('auth');
-    if (outcome !== 'success' && outcome !== 'failed') return;
+    const notice = params.get('notice');
+    if (outcome !== 'success' && outcome !== 'failed' && notice !== 'serviceNotFound') return;
     if (outcome === 'success') toast.success(t('toast.googleSuccess'));
-    else toast.error(t('toast.googleFailed'));
+    else if (outcome === 'failed') toast.error(t('toast.googleFailed'));
+    // SPEC section 4: an unknown service on the order-confirmation page goes home and says so.
+    if (notice === 'serviceNotFound') toast.error(t('toast.serviceNotFoundTitle'), t('toast.serviceNotFound'));
     params.delete('auth');
+    params.delete('notice');
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
   }, [location, navigate, t]);

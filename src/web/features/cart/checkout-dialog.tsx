@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findPackage, type PackageSlug } from '../../../domain/catalog/packages.ts';
 import { findTemplate } from '../../../domain/catalog/templates.ts';
+import { serviceTotalKrw } from '../../../domain/catalog/pricing.ts';
+import { findService } from '../../../domain/catalog/services.ts';
 import { localizePrice } from '../../../domain/money.ts';
 import { isCardPaymentStore } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/user.ts';
@@ -21,19 +23,29 @@ import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { FormField } from '../accounts/form-field.tsx';
 import { guestSessionId } from '../accounts/guest-session.ts';
-import type { CreatedOrder, PaymentSettings } from '../checkout/payment-step.ts';
-import { PaymentArea, usePaymentArea } from '../checkout/use-payment-area.tsx';
+import type { PaymentSettings } from '../checkout/payment-step.ts';
+import { PaymentArea, placeOrderAndPay, usePaymentArea } from '../checkout/use-payment-area.tsx';
 import { useCart } from './cart-provider.tsx';
 
-export type CheckoutTarget = { kind: 'cart' } | { kind: 'template'; templateId: number } | { kind: 'package'; slug: PackageSlug };
+export type CheckoutTarget =
+  | { kind: 'cart' }
+  | { kind: 'template'; templateId: number }
+  | { kind: 'package'; slug: PackageSlug }
+  | { kind: 'service'; serviceId: number; quantity: number };
 
-type Values = { customerName: string; customerEmail: string; customerPhone: string; requirements: string; quantity: number; agree: boolean };
+type Values = { customerName: string; customerEmail: string; customerPhone: string; customerAddress: string; requirements: string; quantity: number; agree: boolean };
 
 interface Line {
   key: string;
   name: string;
   quantity: number;
   totalKrw: number;
+}
+
+function serviceLine(serviceId: number, quantity: number, tc: (key: string) => string): Line {
+  const service = findService(serviceId);
+  const totalKrw = service && service.pricing.kind === 'fixed' ? serviceTotalKrw(service, quantity) : 0;
+  return { key: 'service', name: service ? tc(`services.${service.slug}.name`) : '', quantity, totalKrw };
 }
 
 export default function CheckoutDialog({ target, onClose }: { target: CheckoutTarget; onClose: () => void }) {
@@ -52,7 +64,9 @@ export default function CheckoutDialog({ target, onClose }: { target: CheckoutTa
     ? (cart.lines ?? []).map((line) => ({ key: line.id, name: line.templateTitle, quantity: line.quantity, totalKrw: line.templatePrice * line.quantity }))
     : target.kind === 'template'
       ? [{ key: 'template', name: tc(`templates.${target.templateId}.title`), quantity: 1, totalKrw: findTemplate(target.templateId)?.priceKrw ?? 0 }]
-      : [{ key: 'package', name: tc(`packages.${target.slug}.name`), quantity: 1, totalKrw: findPackage(target.slug)?.priceKrw ?? 0 }];
+      : target.kind === 'service'
+        ? [serviceLine(target.serviceId, target.quantity, tc)]
+        : [{ key: 'package', name: tc(`packages.${target.slug}.name`), quantity: 1, totalKrw: findPackage(target.slug)?.priceKrw ?? 0 }];
   const totalKrw = lines.reduce((sum, line) => sum + line.totalKrw, 0);
   const identified = Boolean(user) || guest;
 
@@ -65,32 +79,18 @@ export default function CheckoutDialog({ target, onClose }: { target: CheckoutTa
   const area = usePaymentArea({ settings, amountKrw: totalKrw, customerKey: user?.id ?? null, idPrefix: 'dialog' });
 
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Values>({
-    defaultValues: { customerName: user ? displayName(user) : '', customerEmail: user?.email ?? '', customerPhone: user?.phone ?? '', requirements: '', quantity: 1, agree: false },
+    defaultValues: { customerName: user ? displayName(user) : '', customerEmail: user?.email ?? '', customerPhone: user?.phone ?? '', customerAddress: '', requirements: '', quantity: 1, agree: false },
     resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/orders.ts')).checkoutFormSchema, tErrors),
   });
 
-  const pay = handleSubmit(async (values) => {
-    if (area.state !== 'ready') {
-      toast.error(t('checkout.toast.payFailed'), t('checkout.toast.notReady'));
-      return;
-    }
-    const goods = target.kind === 'cart' ? { fromCart: true } : target.kind === 'template' ? { selectedTemplate: { id: target.templateId } } : { packageId: target.slug };
-    const created = await apiRequest<CreatedOrder>('POST', '/api/orders', {
-      ...goods,
-      customerName: values.customerName, customerEmail: values.customerEmail, customerPhone: values.customerPhone,
-      requirements: values.requirements, country, finalPrice: totalKrw, isGuestOrder: !user,
-      ...(user ? {} : { sessionId: guestSessionId() }),
-    }, store);
-    if (!created.ok) {
-      toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
-      return;
-    }
-    try {
-      await area.pay(created.data, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, origin, country, store);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(t('checkout.toast.canceledTitle'), t('checkout.toast.canceled'));
-      else toast.error(t('checkout.toast.payFailed'), (error as Error).message || t('checkout.toast.payError'));
-    }
+  const pay = handleSubmit((values) => {
+    const goods = target.kind === 'cart' ? { fromCart: true }
+      : target.kind === 'template' ? { selectedTemplate: { id: target.templateId } }
+      : target.kind === 'service' ? { serviceId: target.serviceId, quantity: target.quantity, customerAddress: values.customerAddress }
+      : { packageId: target.slug };
+    return placeOrderAndPay(area, {
+      ...goods, requirements: values.requirements, finalPrice: totalKrw, isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }),
+    }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { origin, country, store }, t);
   }, () => toast.error(t('checkout.toast.requiredTitle'), t('checkout.toast.required')));
 
   return (
@@ -124,6 +124,9 @@ export default function CheckoutDialog({ target, onClose }: { target: CheckoutTa
               <FormField label={t('checkout.email')} type="email" autoComplete="email" required error={errors.customerEmail?.message} {...register('customerEmail')} />
               <FormField label={t('checkout.phone')} type="tel" autoComplete="tel" required error={errors.customerPhone?.message} {...register('customerPhone')} />
             </div>
+            {target.kind === 'service' && (
+              <FormField label={t('checkout.address')} autoComplete="street-address" optional {...register('customerAddress')} />
+            )}
             <div>
               <label htmlFor="dialog-requirements" className="text-sm font-semibold">{t('checkout.requests')}</label>
               <textarea id="dialog-requirements" rows={3} className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30" {...register('requirements')} />

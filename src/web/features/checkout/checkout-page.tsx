@@ -15,7 +15,6 @@ import { MAX_QUANTITY, MIN_QUANTITY, serviceTotalKrw } from '../../../domain/cat
 import { localizePrice } from '../../../domain/money.ts';
 import { isCardPaymentStore } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/user.ts';
-import { apiRequest } from '../../api-client.ts';
 import { requireUser, services } from '../../auth.server.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
@@ -26,8 +25,7 @@ import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from '../accounts/form-field.tsx';
 import { LoginRequired } from '../accounts/login-required.tsx';
-import type { CreatedOrder } from './payment-step.ts';
-import { PaymentArea, usePaymentArea } from './use-payment-area.tsx';
+import { PaymentArea, placeOrderAndPay, usePaymentArea } from './use-payment-area.tsx';
 
 /** Services with a card checkout page (SPEC section 4). */
 export const CHECKOUT_SERVICE_IDS = [1, 2, 3, 4, 5, 7, 9] as const;
@@ -90,28 +88,12 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   const step = (delta: number) => setValue('quantity', Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, quantity + delta)), { shouldValidate: true });
 
-  const pay = handleSubmit(async (values) => {
-    if (widgetState !== 'ready') {
-      toast.error(tCommon('checkout.toast.notReadyTitle'), tCommon('checkout.toast.notReady'));
-      return;
-    }
-    const created = await apiRequest<CreatedOrder>('POST', '/api/orders', {
-      serviceId: service.id, quantity: values.quantity, customerName: values.customerName, customerEmail: values.customerEmail,
-      customerPhone: values.customerPhone, requirements: values.requirements, country, paymentMethod: settings.provider,
-      orderType: 'service', finalPrice: totalKrw,
-    }, store);
-    if (!created.ok) {
-      toast.error(tCommon('checkout.toast.payFailed'), created.error.message || tCommon('checkout.toast.saveFailed'));
-      return;
-    }
-    try {
-      await area.pay(created.data, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, origin, country, store);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'USER_CANCEL') toast.message(tCommon('checkout.toast.canceledTitle'), tCommon('checkout.toast.canceled'));
-      else toast.error(tCommon('checkout.toast.payFailed'), (error as Error).message || tCommon('checkout.toast.payError'));
-    }
-  }, () => toast.error(tCommon('checkout.toast.requiredTitle'), tCommon('checkout.toast.required')));
+  const pay = handleSubmit(
+    (values) => placeOrderAndPay(area, {
+      serviceId: service.id, quantity: values.quantity, requirements: values.requirements, paymentMethod: settings.provider, orderType: 'service', finalPrice: totalKrw,
+    }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { origin, country, store }, tCommon),
+    () => toast.error(tCommon('checkout.toast.requiredTitle'), tCommon('checkout.toast.required')),
+  );
 
   const header = (
     <>

@@ -6,7 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from '../../../domain/countries.ts';
-import type { StoreHeaders } from '../../api-client.ts';
+import type { TFunction } from 'i18next';
+import { apiRequest, type StoreHeaders } from '../../api-client.ts';
+import { toast } from '../../components/toast.tsx';
 import { returnUrls, type CreatedOrder, type Payer, type PaymentSettings } from './payment-step.ts';
 import { paySandbox, SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
 import type { TossWidget } from './toss-payment.ts';
@@ -79,4 +81,33 @@ export function PaymentArea({ area }: { area: ReturnType<typeof usePaymentArea> 
       <div id={area.agreementId} />
     </div>
   );
+}
+
+/**
+ * The pay button of every checkout: the server creates and prices the order, then the provider
+ * takes the payment and leaves for the success or fail page. Refusals and a closed payment window
+ * are said in a toast (SPEC section 8); `t` reads the `common` catalog.
+ */
+export async function placeOrderAndPay(
+  area: ReturnType<typeof usePaymentArea>,
+  order: Record<string, unknown>,
+  payer: Payer,
+  where: { origin: string; country: CountryCode; store: StoreHeaders },
+  t: TFunction,
+): Promise<void> {
+  if (area.state !== 'ready') {
+    toast.error(t('checkout.toast.notReadyTitle'), t('checkout.toast.notReady'));
+    return;
+  }
+  const created = await apiRequest<CreatedOrder>('POST', '/api/orders', { ...order, customerName: payer.name, customerEmail: payer.email, customerPhone: payer.phone, country: where.country }, where.store);
+  if (!created.ok) {
+    toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
+    return;
+  }
+  try {
+    await area.pay(created.data, payer, where.origin, where.country, where.store);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(t('checkout.toast.canceledTitle'), t('checkout.toast.canceled'));
+    else toast.error(t('checkout.toast.payFailed'), (error as Error).message || t('checkout.toast.payError'));
+  }
 }
