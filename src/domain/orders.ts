@@ -37,6 +37,9 @@ export interface PricedOrder {
   amountMinor: number;
 }
 
+/** A public order number, also the provider's orderId: 6-64 of [A-Za-z0-9_-] (Toss's rule). */
+export const ORDER_NUMBER_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
+
 /** At most this many lines in one order (a cart checkout). */
 export const MAX_ORDER_LINES = 50;
 

@@ -5,6 +5,7 @@
  */
 import type { Language } from '../domain/countries.ts';
 import { DomainError } from '../domain/errors.ts';
+import { ORDER_NUMBER_PATTERN } from '../domain/orders.ts';
 import type { Database } from './db/client.ts';
 import { messageOf } from './http/errors.ts';
 import { adminUserView } from './features/accounts/public-user.ts';
@@ -24,7 +25,7 @@ export function createPageServices(db: Database, payments: PaymentsService, link
       listForUser: async (userId: string) => (await listOwnOrders(db, { kind: 'user', userId })).map(customerOrderView),
       /** An order through its private link (D22); null when the key is not the order's. */
       byLink: async (orderNumber: string, key: string) => {
-        if (!/^[A-Za-z0-9_-]{6,64}$/.test(orderNumber) || !links.verify(orderNumber, key)) return null;
+        if (!ORDER_NUMBER_PATTERN.test(orderNumber) || !links.verify(orderNumber, key)) return null;
         const order = await findOrderByNumber(db, orderNumber);
         return order ? customerOrderView((await withOrderDetails(db, [order]))[0]!) : null;
       },

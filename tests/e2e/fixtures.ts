@@ -29,4 +29,6 @@ export { expect };
 /** Waits until React has hydrated the page, so clicks reach their handlers. */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  // The home page's lower sections hydrate from their own chunk, a moment later.
+  if (await page.locator('#products').count()) await page.locator('html[data-below-fold="hydrated"]').waitFor({ state: 'attached' });
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { GUEST_ID_PATTERN } from '../guest.ts';
+import { ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
 import { V } from './messages.ts';
 import { emailField, optionalText, requiredText } from './schema-helpers.ts';
@@ -64,7 +65,7 @@ export const createOrderSchema = z.object({
 });
 
 export const confirmPaymentSchema = z.object({
-  orderId: z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/),
+  orderId: z.string().trim().regex(ORDER_NUMBER_PATTERN),
   paymentKey: z.string().trim().min(1).max(200),
   amount: z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number().int().nonnegative().max(1_000_000_000_000)),
 });

@@ -1,16 +1,14 @@
 /**
  * The orders API of SPEC section 7 for customers and guests: create (the server prices it, D4),
- * list one's own (GET /api/orders/me) and read one by its public number. Staff endpoints come with
- * the staff area.
+ * list one's own (GET /api/orders/me), read one by its public number, and cancel it (D21). Staff
+ * endpoints come with the staff area.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { DomainError } from '../../../domain/errors.ts';
-import type { OrderItem } from '../../../domain/orders.ts';
+import { ORDER_NUMBER_PATTERN, type OrderItem } from '../../../domain/orders.ts';
 import { createOrderSchema, guestIdField, type CreateOrderInput } from '../../../domain/validation/orders.ts';
 import { optionalText } from '../../../domain/validation/schema-helpers.ts';
-import { z } from 'zod';
-import type { PaymentProvider } from '../payments/providers/provider.ts';
-import { cancelOwnOrder } from './cancel.service.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
@@ -20,8 +18,8 @@ import { listCart } from '../cart/cart.service.ts';
 import { customerOrderView } from './order-view.ts';
 import { createOrder, getOwnOrder, listOwnOrders } from './orders.service.ts';
 import type { Owner } from './owner.ts';
-
-const ORDER_NUMBER = /^[A-Za-z0-9_-]{6,64}$/;
+import type { PaymentProvider } from '../payments/providers/provider.ts';
+import { cancelOwnOrder } from './cancel.service.ts';
 
 async function itemsOf(db: Database, owner: Owner, input: CreateOrderInput): Promise<OrderItem[]> {
   if (input.fromCart) return (await listCart(db, owner)).map((row) => ({ kind: 'template', templateId: row.templateId, quantity: row.quantity }));
@@ -84,7 +82,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
     const { orderId } = request.params as { orderId: string };
     const input = parseBody(cancelSchema, request.body ?? {});
     const owner = await requestOwner(auth, request, input.sessionId ?? queryGuestId(request));
-    if (!ORDER_NUMBER.test(orderId)) throw new DomainError('NOT_FOUND');
+    if (!ORDER_NUMBER_PATTERN.test(orderId)) throw new DomainError('NOT_FOUND');
     const outcome = await cancelOwnOrder(db, provider, owner, orderId, input.reason);
     request.log.info({ outcome }, 'order cancel by customer');
     return { success: true, outcome, message: translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`) };
@@ -93,7 +91,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
   app.get('/api/orders/:orderId', async (request) => {
     const { orderId } = request.params as { orderId: string };
     const owner = await requestOwner(auth, request, queryGuestId(request));
-    if (!ORDER_NUMBER.test(orderId)) throw new DomainError('NOT_FOUND');
+    if (!ORDER_NUMBER_PATTERN.test(orderId)) throw new DomainError('NOT_FOUND');
     return { success: true, order: customerOrderView(await getOwnOrder(db, owner, orderId)) };
   });
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../domain/errors.ts';
+import { ORDER_NUMBER_PATTERN } from '../../../domain/orders.ts';
 import { confirmPaymentSchema } from '../../../domain/validation/orders.ts';
 import type { Database } from '../../db/client.ts';
 import { fieldErrors } from '../../../domain/validation/schema-helpers.ts';
@@ -13,7 +14,7 @@ import type { PaymentsService } from './payments.service.ts';
 import { SANDBOX_CARDS, type SandboxCard } from './providers/sandbox.ts';
 
 const sandboxSchema = z.object({
-  orderId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
+  orderId: z.string().regex(ORDER_NUMBER_PATTERN),
   card: z.enum(Object.keys(SANDBOX_CARDS) as [SandboxCard, ...SandboxCard[]]),
 });
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ContactForm } from './contact-form.tsx';
 import { MessageGuide } from './message-guide.tsx';
 import { Portfolio } from './portfolio.tsx';
@@ -5,6 +6,10 @@ import { Pricing } from './pricing.tsx';
 import { Products } from './products.tsx';
 
 export default function BelowTheFold() {
+  // Lets browser tests (and styles) tell when this lazily hydrated part has come alive.
+  useEffect(() => {
+    document.documentElement.dataset.belowFold = 'hydrated';
+  }, []);
   return (
     <>
       <MessageGuide />
