@@ -154,3 +154,14 @@ test('the order-confirmation page: a guest pays for a service; quotes and unknow
   await expect(page).toHaveURL(/\/kr$/);
   await expect(page.getByText('요청하신 서비스가 존재하지 않습니다.')).toBeVisible();
 });
+
+test('ordering a service from the home page as a guest goes through the sign-in dialog to the checkout', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.locator('button[data-service-id="2"]').click();
+  await page.getByRole('dialog').getByRole('button', { name: '주문하기' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '비회원으로 구매하기' }).click();
+  const checkout = page.getByRole('dialog', { name: '주문 확인' });
+  await expect(checkout).toContainText('₩50,000');
+  await expect(checkout.getByLabel('이름')).toBeVisible();
+});

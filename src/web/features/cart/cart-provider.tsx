@@ -29,7 +29,8 @@ interface CartApi {
   add(templateId: number): Promise<boolean>;
   remove(id: string): Promise<void>;
   openCart(): void;
-  checkout(target: CheckoutTarget): void;
+  /** Opens the checkout dialog; `asGuest` when the visitor already chose to buy as a guest. */
+  checkout(target: CheckoutTarget, options?: { asGuest?: boolean }): void;
   /** `?sessionId=` for a guest's calls, '' for a signed-in user. */
   guestQuery(): string;
   refresh(): Promise<void>;
@@ -49,7 +50,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { user } = store;
   const [lines, setLines] = useState<CartLine[] | null>(null);
   const [drawer, setDrawer] = useState(false);
-  const [target, setTarget] = useState<CheckoutTarget | null>(null);
+  const [target, setTarget] = useState<{ target: CheckoutTarget; asGuest: boolean } | null>(null);
 
   const guestQuery = useCallback(() => (user ? '' : `?sessionId=${encodeURIComponent(guestSessionId())}`), [user]);
 
@@ -91,9 +92,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       await refresh();
     },
     openCart: () => setDrawer(true),
-    checkout: (next) => {
+    checkout: (next, options) => {
       setDrawer(false);
-      setTarget(next);
+      setTarget({ target: next, asGuest: options?.asGuest ?? false });
     },
   }), [lines, guestQuery, refresh, user, store, t]);
 
@@ -101,7 +102,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     <Context.Provider value={api}>
       {children}
       {drawer && <Suspense fallback={null}><CartDrawer onClose={() => setDrawer(false)} /></Suspense>}
-      {target && <Suspense fallback={null}><CheckoutDialog target={target} onClose={() => setTarget(null)} /></Suspense>}
+      {target && <Suspense fallback={null}><CheckoutDialog target={target.target} asGuest={target.asGuest} onClose={() => setTarget(null)} /></Suspense>}
     </Context.Provider>
   );
 }

@@ -48,7 +48,7 @@ function serviceLine(serviceId: number, quantity: number, tc: (key: string) => s
   return { key: 'service', name: service ? tc(`services.${service.slug}.name`) : '', quantity, totalKrw };
 }
 
-export default function CheckoutDialog({ target, onClose }: { target: CheckoutTarget; onClose: () => void }) {
+export default function CheckoutDialog({ target, asGuest = false, onClose }: { target: CheckoutTarget; asGuest?: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('catalog');
   const { t: tErrors } = useTranslation('errors');
@@ -56,7 +56,7 @@ export default function CheckoutDialog({ target, onClose }: { target: CheckoutTa
   const { country, origin, user } = store;
   const cart = useCart();
   const auth = useAuthDialog();
-  const [guest, setGuest] = useState(false);
+  const [guest, setGuest] = useState(asGuest);
   const [settings, setSettings] = useState<PaymentSettings | null>(null);
   const cardStore = isCardPaymentStore(country);
 

@@ -4,8 +4,11 @@ import { CheckIcon, ClockIcon, RevisionIcon, ShieldIcon } from '../../components
 import { Modal } from '../../components/modal.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
-import { useStore } from '../../store-context.ts';
-import { Link } from 'react-router';
+import { useRootData } from '../../store-context.ts';
+import { Link, useNavigate } from 'react-router';
+import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
+import { useAuthDialog } from '../accounts/auth-provider.tsx';
+import { useCart } from '../cart/cart-provider.tsx';
 
 /** A service's details (SPEC section 2): features, price, delivery, revisions, refund policy (D2). */
 export function ServiceDialog({ service, onClose }: { service: ServiceDefinition | null; onClose: () => void }) {
@@ -13,7 +16,10 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
   const { t: tc } = useTranslation('catalog');
   const { t: tCommon } = useTranslation('common');
   const text = useCatalogText();
-  const { country } = useStore();
+  const { country, user } = useRootData();
+  const auth = useAuthDialog();
+  const cart = useCart();
+  const navigate = useNavigate();
   return (
     <Modal open={service !== null} onClose={onClose} labelledBy="service-dialog-title">
       {service && (
@@ -82,7 +88,26 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
               {/* In Korea, services with a card checkout are ordered there (SPEC section 4, D10);
                   quote-only services have their consultation page in every store. */}
               {country === 'kr' && service.hasCheckout ? (
-                <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-order-service={service.id}>{t('dialog.order')}</Link>
+                user ? (
+                  <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-order-service={service.id}>{t('dialog.order')}</Link>
+                ) : (
+                  // SPEC section 4: sign in (then the checkout page) or buy as a guest (the checkout dialog).
+                  <button
+                    type="button"
+                    className="btn-primary"
+                    data-order-service={service.id}
+                    onClick={() => {
+                      const id = service.id;
+                      onClose();
+                      auth.open({
+                        onAuthenticated: () => void navigate(`/${country}/checkout${id}`),
+                        onGuest: () => cart.checkout({ kind: 'service', serviceId: id, quantity: INCLUDED_IMAGES }, { asGuest: true }),
+                      });
+                    }}
+                  >
+                    {t('dialog.order')}
+                  </button>
+                )
               ) : service.pricing.kind === 'quote' ? (
                 <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-consult-service={service.id}>{t('dialog.requestQuote')}</Link>
               ) : (
