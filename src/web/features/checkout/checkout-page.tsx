@@ -16,8 +16,8 @@ import { localizePrice } from '../../../domain/money.ts';
 import { isCardPaymentStore } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/user.ts';
 import { requireUser, services } from '../../auth.server.ts';
-import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
+import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { toast } from '../../components/toast.tsx';
 import { routeMessages } from '../../i18n/messages.server.ts';
@@ -84,7 +84,6 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   // The payment area: Toss's widget, or the sandbox's test cards.
   const settings = loaderData.payment;
   const area = usePaymentArea({ settings: cardStore ? settings : null, amountKrw: totalKrw, customerKey: loaderData.customerKey, idPrefix: 'checkout' });
-  const widgetState = area.state;
 
   const step = (delta: number) => setValue('quantity', Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, quantity + delta)), { shouldValidate: true });
 
@@ -97,10 +96,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   const header = (
     <>
-      <Link to={`/${country}`} className="inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-ink">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {tCommon('checkout.backHome')}
-      </Link>
+      <BackHome />
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">{t('checkout.title', { name: tc(`services.${service.slug}.name`) })}</h1>
     </>
   );
@@ -185,7 +181,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold"><dt>{t('checkout.total')}</dt><dd data-total>{localizePrice(totalKrw, country)}</dd></div>
           </dl>
           <p className="mt-1 text-xs text-slate-500">{t('checkout.vat')}</p>
-          <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || widgetState === 'loading' || widgetState === 'error'}>
+          <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || area.state === 'loading' || area.state === 'error'}>
             {isSubmitting ? tCommon('checkout.processing') : tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}
           </button>
           {settings.test && <p className="mt-3 text-xs text-slate-500">{t('checkout.testMode')}</p>}
@@ -198,7 +194,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <span className="block text-slate-600">{t('checkout.total')}</span>
             <span className="text-lg font-bold">{localizePrice(totalKrw, country)}</span>
           </p>
-          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || widgetState === 'loading' || widgetState === 'error'} aria-label={tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}>
+          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || area.state === 'loading' || area.state === 'error'} aria-label={tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}>
             {isSubmitting ? tCommon('checkout.processing') : t('checkout.payShort')}
           </button>
         </div>

@@ -5,10 +5,11 @@
  * service named; a visitor signs in first.
  */
 import { useTranslation } from 'react-i18next';
-import { data, Link, useNavigate } from 'react-router';
+import { data, useNavigate } from 'react-router';
 import type { Route } from './+types/consultation-page';
 import { findService, type ServiceDefinition } from '../../../domain/catalog/services.ts';
-import { ArrowLeftIcon, CheckIcon } from '../../components/icons.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
+import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
@@ -41,7 +42,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation('catalog');
-  const { t: tCommon } = useTranslation();
   const { country, user } = useRootData();
   const auth = useAuthDialog();
   const navigate = useNavigate();
@@ -50,10 +50,7 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container-page py-10 sm:py-12">
-      <Link to={`/${country}`} className="inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-ink">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {tCommon('checkout.backHome')}
-      </Link>
+      <BackHome />
       <div className="mt-6 grid gap-10 md:grid-cols-2 md:items-center">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('consult.eyebrow')}</p>

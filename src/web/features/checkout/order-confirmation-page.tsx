@@ -10,7 +10,8 @@ import type { Route } from './+types/order-confirmation-page';
 import { findService, INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import { isCountryCode } from '../../../domain/countries.ts';
 import { isCardPaymentStore } from '../../../domain/orders.ts';
-import { ArrowLeftIcon, ClockIcon, RevisionIcon } from '../../components/icons.tsx';
+import { ClockIcon, RevisionIcon } from '../../components/icons.tsx';
+import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { routeMessages } from '../../i18n/messages.server.ts';
@@ -47,10 +48,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
   const cardStore = isCardPaymentStore(country);
   return (
     <div className="container-page max-w-4xl py-10 sm:py-12">
-      <Link to={`/${country}`} className="inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-ink">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        {tCommon('checkout.backHome')}
-      </Link>
+      <BackHome />
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">{t('confirmation.title', { name: tc(`services.${service.slug}.name`) })}</h1>
       <div className="mt-8 grid gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 md:grid-cols-[16rem_minmax(0,1fr)]">
         <Picture name={service.image} alt="" sizes="256px" imgClassName="aspect-[4/3] w-full rounded-2xl object-cover" />

@@ -34,23 +34,20 @@ export function ContactForm() {
     resolver,
   });
 
-  // Arriving from a package's "buy now": start the message for the visitor.
+  // Arriving from a package's "buy now" or a consultation page: start the message for the visitor.
   const packageSlug = searchParams.get('package');
-  useEffect(() => {
-    const pkg = packageSlug ? findPackage(packageSlug) : undefined;
-    if (!pkg || getValues('message')) return;
-    setValue('service', 'premium');
-    setValue('message', t('contact.packageMessage', { name: tc(`packages.${pkg.slug}.name`) }));
-  }, [packageSlug, getValues, setValue, t, tc]);
-
-  // Arriving from a consultation page: the service is named in the message.
   const consultId = Number(searchParams.get('consult'));
   useEffect(() => {
+    if (getValues('message')) return;
+    const pkg = packageSlug ? findPackage(packageSlug) : undefined;
     const service = consultId ? findService(consultId) : undefined;
-    if (!service || getValues('message')) return;
-    setValue('service', 'consultation');
-    setValue('message', t('contact.consultMessage', { name: tc(`services.${service.slug}.name`) }));
-  }, [consultId, getValues, setValue, t, tc]);
+    const start = pkg ? { service: 'premium' as const, message: t('contact.packageMessage', { name: tc(`packages.${pkg.slug}.name`) }) }
+      : service ? { service: 'consultation' as const, message: t('contact.consultMessage', { name: tc(`services.${service.slug}.name`) }) }
+      : null;
+    if (!start) return;
+    setValue('service', start.service);
+    setValue('message', start.message);
+  }, [packageSlug, consultId, getValues, setValue, t, tc]);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await postJson<{ message: string }>('/api/contact', values, { lang, country });
