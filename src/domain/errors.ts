@@ -50,7 +50,3 @@ export class DomainError extends Error {
     this.messageKey = options.messageKey;
   }
 }
-
-export function isDomainError(error: unknown, code?: ErrorCode): error is DomainError {
-  return error instanceof DomainError && (code === undefined || error.code === code);
-}

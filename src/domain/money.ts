@@ -66,6 +66,11 @@ export function formatMoney(amount: number, country: CountryCode): string {
     .trim();
 }
 
+/** An amount in the currency's minor units (as orders store it, D25), formatted for its store. */
+export function formatMinor(minor: number, country: CountryCode): string {
+  return formatMoney(minor / 10 ** minorDigits(country), country);
+}
+
 /** The price shown to a visitor of a country's store for a KRW catalog price. */
 export function localizePrice(krw: number, country: CountryCode): string {
   return formatMoney(convertKrw(krw, country), country);

@@ -61,6 +61,9 @@ const schema = z.object({
   if (Boolean(env.TOSS_CLIENT_KEY) !== Boolean(env.TOSS_SECRET_KEY)) {
     ctx.addIssue({ code: 'custom', path: [env.TOSS_CLIENT_KEY ? 'TOSS_SECRET_KEY' : 'TOSS_CLIENT_KEY'], message: 'set TOSS_CLIENT_KEY and TOSS_SECRET_KEY together' });
   }
+  if (env.TOSS_SECRET_KEY?.startsWith('live_') && !env.PUBLIC_URL?.startsWith('https://')) {
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'live Toss keys need the store\'s public https address (payment return pages and e-mail links are built from it)' });
+  }
   if (env.TOSS_CLIENT_KEY && env.TOSS_SECRET_KEY && env.TOSS_CLIENT_KEY.split('_')[0] !== env.TOSS_SECRET_KEY.split('_')[0]) {
     ctx.addIssue({ code: 'custom', path: ['TOSS_SECRET_KEY'], message: 'test and live keys cannot be mixed' });
   }

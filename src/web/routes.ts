@@ -1,4 +1,5 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { isQuoteOnly, SERVICES } from '../domain/catalog/services.ts';
 
 export default [
   route(':country', 'features/store/store-layout.tsx', [
@@ -10,9 +11,9 @@ export default [
     route('reset-password', 'features/accounts/reset-password-page.tsx'),
     route('admin/users', 'features/accounts/admin-users-page.tsx'),
     // Card checkouts of services 1-5, 7 and 9 (SPEC section 4); one page reads the number.
-    ...[1, 2, 3, 4, 5, 7, 9].map((id) => route(`checkout${id}`, 'features/checkout/checkout-page.tsx', { id: `checkout-${id}` })),
+    ...SERVICES.filter((s) => s.hasCheckout).map((s) => route(`checkout${s.id}`, 'features/checkout/checkout-page.tsx', { id: `checkout-${s.id}` })),
     // Consultation pages of the quote-only services 6, 8 and 10-13.
-    ...[6, 8, 10, 11, 12, 13].map((id) => route(`checkout${id}`, 'features/checkout/consultation-page.tsx', { id: `consultation-${id}` })),
+    ...SERVICES.filter(isQuoteOnly).map((s) => route(`checkout${s.id}`, 'features/checkout/consultation-page.tsx', { id: `consultation-${s.id}` })),
     route('orders/:orderId', 'features/orders/order-link-page.tsx'),
     route('order-confirmation/:id', 'features/checkout/order-confirmation-page.tsx'),
     route('payment/success/*', 'features/payments/payment-success-page.tsx'),

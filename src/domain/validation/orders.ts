@@ -80,6 +80,4 @@ export const checkoutFormSchema = z.object({
   agree: z.literal(true, { error: V.agreementRequired }),
 });
 
-export type CartAddInput = z.infer<typeof cartAddSchema>;
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
-export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;

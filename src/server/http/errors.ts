@@ -58,10 +58,6 @@ export interface ErrorBody {
 /** The sentence a customer reads for a domain error, in their language (API answers and pages alike). */
 export function messageOf(error: DomainError, lang: Language): string {
   const t = translatorFor(lang, 'errors');
-  // A limit that knows its wait says how long; the framework's own limiter does not know it.
-  if (error.code === 'TOO_MANY_REQUESTS' && error.retryAfterMs !== undefined) {
-    return t('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(error.retryAfterMs / 60_000)) });
-  }
   return t(error.messageKey ?? HTTP_OF[error.code].key, error.values ?? {});
 }
 

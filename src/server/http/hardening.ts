@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
+import { isApiUrl } from './store.ts';
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
@@ -19,7 +20,7 @@ export function registerHardening(app: FastifyInstance): void {
     if (!isValidHost(request.headers.host)) throw new DomainError('BAD_REQUEST', { detail: 'malformed Host header' });
   });
   app.addHook('onSend', async (request, reply) => {
-    if ((request.url === '/api' || request.url.startsWith('/api/')) && !reply.hasHeader('cache-control')) {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });

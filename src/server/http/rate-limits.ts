@@ -11,7 +11,9 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../../domain/errors.ts';
 
-const tooManyAttempts = (retryAfterMs: number) => new DomainError('TOO_MANY_REQUESTS', { retryAfterMs });
+/** A 429 that says how long to wait, in the message and in Retry-After. */
+const tooManyAttempts = (retryAfterMs: number) =>
+  new DomainError('TOO_MANY_REQUESTS', { retryAfterMs, messageKey: 'auth.tooManyAttempts', values: { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) } });
 
 interface Rule {
   points: number;

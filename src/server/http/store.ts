@@ -36,12 +36,13 @@ export function pathCountry(url: string): CountryCode | null {
   return isCountryCode(first) ? first : null;
 }
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** Whether a request URL is one of the JSON API's (everything else is a page or a file). */
+export const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 export function resolveStore(request: FastifyRequest, origin: string): Store {
   const cookies = request.cookies ?? {};
   const header = request.headers['x-store-country'];
-  const api = isApi(request.url);
+  const api = isApiUrl(request.url);
   const country: CountryCode = (!api ? pathCountry(request.url) : null)
     ?? (isCountryCode(header) ? header : null)
     ?? (isCountryCode(cookies[COUNTRY_COOKIE]) ? cookies[COUNTRY_COOKIE] : null)

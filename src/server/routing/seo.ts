@@ -25,13 +25,10 @@ ${urls.join('\n')}
 
 /** Absolute links use the public origin only (D24). */
 export function registerSeoRoutes(app: FastifyInstance, origin: string): void {
-  app.get('/robots.txt', async (_request, reply) => {
-    const disallowed = ['/api/', ...COUNTRY_CODES.flatMap((c) => [`/${c}/admin`, `/${c}/profile`, `/${c}/payment/`, `/${c}/orders/`, `/${c}/reset-password`])];
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return `User-agent: *\n${disallowed.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`;
-  });
-  app.get('/sitemap.xml', async (_request, reply) => {
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return sitemapXml(origin);
-  });
+  // The origin is fixed configuration, so both documents are made once.
+  const disallowed = ['/api/', ...COUNTRY_CODES.flatMap((c) => [`/${c}/admin`, `/${c}/profile`, `/${c}/payment/`, `/${c}/orders/`, `/${c}/reset-password`])];
+  const robots = `User-agent: *\n${disallowed.map((p) => `Disallow: ${p}`).join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`;
+  const sitemap = sitemapXml(origin);
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
+  app.get('/sitemap.xml', async (_request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
 }

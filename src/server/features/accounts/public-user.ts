@@ -23,5 +23,3 @@ export function publicUser(row: UserRow): PublicUser {
 export function adminUserView(u: UserRow) {
   return { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone, role: u.role, createdAt: u.createdAt };
 }
-
-export type AdminUserView = ReturnType<typeof adminUserView>;

@@ -3,11 +3,11 @@
  * the catalog, never stored from a request; adding a template that is already in the cart adds
  * to its quantity. Signing in moves a guest's lines into the user's cart.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { MAX_QUANTITY } from '../../../domain/catalog/pricing.ts';
 import { findTemplate } from '../../../domain/catalog/templates.ts';
 import { DomainError } from '../../../domain/errors.ts';
-import type { Database } from '../../db/client.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
 import { cartItems } from '../../db/schema.ts';
 import { ownedBy, type Owner } from '../orders/owner.ts';
 
@@ -43,12 +43,20 @@ export async function clearCart(db: Database, owner: Owner): Promise<void> {
   await db.delete(cartItems).where(ownedBy(owner, ownerColumns));
 }
 
-/** Moves a guest's lines into the user's cart, adding quantities of templates in both; one transaction. */
+/**
+ * Moves a guest's lines into the user's cart, adding quantities of templates in both: one statement
+ * (the guest's rows are deleted and inserted for the user together), whatever the cart's size.
+ */
 export async function mergeGuestCart(db: Database, userId: string, guestId: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const guestLines = await tx.select().from(cartItems).where(and(eq(cartItems.guestId, guestId), isNull(cartItems.userId)));
-    for (const line of guestLines) await addToCart(tx, { kind: 'user', userId }, line.templateId, line.quantity);
-    if (guestLines.length) await tx.delete(cartItems).where(and(eq(cartItems.guestId, guestId), isNull(cartItems.userId)));
-    return guestLines.length;
-  });
+  const result = await db.execute(sql`
+    with moved as (
+      delete from ${cartItems} where guest_id = ${guestId} and user_id is null
+      returning template_id, quantity
+    )
+    insert into ${cartItems} (user_id, template_id, quantity)
+    select ${userId}, template_id, quantity from moved
+    on conflict (user_id, template_id) where user_id is not null
+    do update set quantity = least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})
+    returning 1`);
+  return rowsOf(result).length;
 }

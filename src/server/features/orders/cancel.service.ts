@@ -33,23 +33,29 @@ export async function cancelOwnOrder(db: Database, provider: PaymentProvider, ow
     await provider.cancel({ paymentKey: order.paymentKey, reason: reason ?? 'Cancelled by the customer', idempotencyKey: `refund:${order.id}` });
   }
 
-  const from = order.status;
+  // Once the money is back, the order is cancelled and the refund recorded whatever its status became
+  // meanwhile (a refund is a fact); an unpaid order is cancelled only if it is still unpaid.
+  const refunded = decision.kind === 'refund';
   const result = await db.execute(sql`
-    with cancelled as (
-      update ${orders} set status = 'cancelled', updated_at = now()
-      where id = ${order.id} and status = ${from}
-      returning id
+    with prev as (
+      select id, status from ${orders} where id = ${order.id} for update
+    ), cancelled as (
+      update ${orders} as o set status = 'cancelled', updated_at = now()
+      from prev where o.id = prev.id and prev.status <> 'cancelled' and (${refunded} or prev.status = 'pending')
+      returning o.id, prev.status as from_status
     ), history as (
       insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
-      select id, ${from}, 'cancelled', ${actor}, ${note} from cancelled
+      select id, from_status, 'cancelled', ${actor}, ${note} from cancelled
       returning 1
     ), refund as (
       insert into ${refunds} (order_id, amount_minor, reason, provider, actor_user_id)
-      select id, ${order.amountMinor}, ${reason ?? 'cancelled by the customer'}, ${provider.name}, ${actor} from cancelled
-      where ${decision.kind === 'refund'}
+      select id, ${order.amountMinor}, ${reason ?? 'cancelled by the customer'}, ${provider.name}, ${actor} from prev
+      where ${refunded}
       returning 1
     )
-    select id, (select count(*) from history)::int as history, (select count(*) from refund)::int as refund from cancelled`);
-  if (rowsOf(result).length === 0) throw new DomainError('CANCEL_NOT_ALLOWED', { detail: 'the order changed meanwhile' });
-  return decision.kind === 'refund' ? 'refunded' : 'cancelled';
+    select (select count(*) from cancelled)::int as cancelled, (select count(*) from refund)::int as refunds`);
+  const [row] = rowsOf<{ cancelled: number }>(result);
+  if (refunded) return 'refunded';
+  if (!row?.cancelled) throw new DomainError('CANCEL_NOT_ALLOWED', { detail: 'the order changed meanwhile' });
+  return 'cancelled';
 }

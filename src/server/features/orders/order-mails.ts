@@ -1,5 +1,5 @@
 /** The e-mail a customer gets when an order is paid, in the language they ordered in. */
-import { minorDigits, formatMoney } from '../../../domain/money.ts';
+import { formatMinor, formatMoney } from '../../../domain/money.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { compose } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -8,7 +8,7 @@ import type { OrderWithDetails } from './orders.service.ts';
 
 export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string, links: OrderLinks): MailMessage {
   const t = translatorFor(order.language, 'orders');
-  const money = (minor: number) => formatMoney(minor / 10 ** minorDigits(order.country), order.country);
+  const money = (minor: number) => formatMinor(minor, order.country);
   const won = (krw: number) => formatMoney(krw, 'kr');
   const rows: Array<[string, string]> = [
     [t('mail.number'), order.orderNumber],

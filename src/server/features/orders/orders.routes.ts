@@ -10,6 +10,7 @@ import { ORDER_NUMBER_PATTERN, type OrderItem } from '../../../domain/orders.ts'
 import { createOrderSchema, guestIdField, type CreateOrderInput } from '../../../domain/validation/orders.ts';
 import { optionalText } from '../../../domain/validation/schema-helpers.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
+import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { queryGuestId, requestOwner } from '../../http/owner.ts';
@@ -25,7 +26,7 @@ async function itemsOf(db: Database, owner: Owner, input: CreateOrderInput): Pro
   if (input.fromCart) return (await listCart(db, owner)).map((row) => ({ kind: 'template', templateId: row.templateId, quantity: row.quantity }));
   if (input.selectedTemplate) return [{ kind: 'template', templateId: input.selectedTemplate.id, quantity: input.quantity ?? 1 }];
   if (input.packageId !== undefined) return [{ kind: 'package', packageSlug: input.packageId }];
-  return [{ kind: 'service', serviceId: input.serviceId!, quantity: input.quantity ?? 3 }];
+  return [{ kind: 'service', serviceId: input.serviceId!, quantity: input.quantity ?? INCLUDED_IMAGES }];
 }
 
 /** The page's figures, if any, as numbers (SPEC sends them as text). */

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { isCardPaymentStore, priceOrder, type OrderItem } from '../../../domain/orders.ts';
-import type { OrderStatus, OrderType } from '../../../domain/statuses.ts';
+import type { OrderType } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
 import { lineName, orderName } from './order-names.ts';
@@ -142,9 +142,4 @@ export async function getOwnOrder(db: Database, owner: Owner, orderNumber: strin
 export async function findOrderByNumber(db: Database, orderNumber: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
   return row;
-}
-
-/** Statuses a customer sees as the order's steps (D3): the history, oldest first. */
-export function statusTrail(history: readonly HistoryRow[]): Array<{ status: OrderStatus; at: Date }> {
-  return history.map((h) => ({ status: h.toStatus, at: h.createdAt }));
 }

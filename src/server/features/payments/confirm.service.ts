@@ -82,5 +82,7 @@ export async function confirmPayment(db: Database, provider: PaymentProvider, in
   // Another confirm of the same payment won the race: same answer, no second charge.
   const now = await findOrderByNumber(db, input.orderId);
   if (now && alreadyPaidWith(now, input.paymentKey)) return { order: now, newlyPaid: false };
-  throw new DomainError('ORDER_NOT_PAYABLE');
+  // The order stopped being payable while the provider charged (e.g. cancelled meanwhile): give the money back.
+  await provider.cancel({ paymentKey: approved.paymentKey, reason: 'The order was no longer payable', idempotencyKey: attemptKey('cancel-unpayable', order.id, approved.paymentKey) });
+  throw new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} changed while paying; payment cancelled` });
 }

@@ -11,6 +11,9 @@ import { useRootData } from '../../store-context.ts';
 import { guestSessionId } from '../accounts/guest-session.ts';
 import type { CheckoutTarget } from './checkout-dialog.tsx';
 
+/** Set while this browser has a guest cart, so signing in merges it (and only then). */
+const GUEST_CART_KEY = 'guest_cart';
+
 const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
 const CheckoutDialog = lazy(() => import('./checkout-dialog.tsx'));
 
@@ -21,6 +24,7 @@ export interface CartLine {
   templatePrice: number;
   templateImage: string | null;
   quantity: number;
+  price: { currency: string; unitMinor: number; totalMinor: number };
 }
 
 interface CartApi {
@@ -60,11 +64,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [guestQuery, store]);
 
   // After hydration (the guest id lives in the browser), and again when the visitor signs in:
-  // then the guest's lines move into the account first.
+  // then a guest cart this browser filled moves into the account first (once).
   useEffect(() => {
     let live = true;
     void (async () => {
-      if (user) await apiRequest('POST', '/api/cart/merge', { sessionId: guestSessionId() }, store);
+      if (user && localStorage.getItem(GUEST_CART_KEY)) {
+        const merged = await apiRequest('POST', '/api/cart/merge', { sessionId: guestSessionId() }, store);
+        if (merged.ok) localStorage.removeItem(GUEST_CART_KEY);
+      }
       if (live) await refresh();
     })();
     return () => {
@@ -83,6 +90,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         toast.error(t('cart.addFailed'), result.error.message);
         return false;
       }
+      if (!user) localStorage.setItem(GUEST_CART_KEY, '1');
       await refresh();
       toast.success(t('cart.added'));
       return true;

@@ -8,12 +8,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { findPackage, type PackageSlug } from '../../../domain/catalog/packages.ts';
-import { findTemplate } from '../../../domain/catalog/templates.ts';
-import { serviceTotalKrw } from '../../../domain/catalog/pricing.ts';
+import type { PackageSlug } from '../../../domain/catalog/packages.ts';
 import { findService } from '../../../domain/catalog/services.ts';
 import { localizePrice } from '../../../domain/money.ts';
-import { isCardPaymentStore } from '../../../domain/orders.ts';
+import { isCardPaymentStore, priceLine } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
@@ -42,12 +40,6 @@ interface Line {
   totalKrw: number;
 }
 
-function serviceLine(serviceId: number, quantity: number, tc: (key: string) => string): Line {
-  const service = findService(serviceId);
-  const totalKrw = service && service.pricing.kind === 'fixed' ? serviceTotalKrw(service, quantity) : 0;
-  return { key: 'service', name: service ? tc(`services.${service.slug}.name`) : '', quantity, totalKrw };
-}
-
 export default function CheckoutDialog({ target, asGuest = false, onClose }: { target: CheckoutTarget; asGuest?: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('catalog');
@@ -60,13 +52,14 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
   const [settings, setSettings] = useState<PaymentSettings | null>(null);
   const cardStore = isCardPaymentStore(country);
 
+  // What the page shows is priced by the domain's own rules; the server prices the order again (D4).
   const lines: Line[] = target.kind === 'cart'
-    ? (cart.lines ?? []).map((line) => ({ key: line.id, name: line.templateTitle, quantity: line.quantity, totalKrw: line.templatePrice * line.quantity }))
+    ? (cart.lines ?? []).map((line) => ({ key: line.id, name: line.templateTitle, ...priceLine({ kind: 'template', templateId: line.templateId, quantity: line.quantity }) }))
     : target.kind === 'template'
-      ? [{ key: 'template', name: tc(`templates.${target.templateId}.title`), quantity: 1, totalKrw: findTemplate(target.templateId)?.priceKrw ?? 0 }]
+      ? [{ key: 'template', name: tc(`templates.${target.templateId}.title`), ...priceLine({ kind: 'template', templateId: target.templateId, quantity: 1 }) }]
       : target.kind === 'service'
-        ? [serviceLine(target.serviceId, target.quantity, tc)]
-        : [{ key: 'package', name: tc(`packages.${target.slug}.name`), quantity: 1, totalKrw: findPackage(target.slug)?.priceKrw ?? 0 }];
+        ? [{ key: 'service', name: tc(`services.${findService(target.serviceId)?.slug}.name`), ...priceLine({ kind: 'service', serviceId: target.serviceId, quantity: target.quantity }) }]
+        : [{ key: 'package', name: tc(`packages.${target.slug}.name`), ...priceLine({ kind: 'package', packageSlug: target.slug }) }];
   const totalKrw = lines.reduce((sum, line) => sum + line.totalKrw, 0);
   const identified = Boolean(user) || guest;
 

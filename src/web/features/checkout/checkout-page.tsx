@@ -27,8 +27,6 @@ import { FormField } from '../accounts/form-field.tsx';
 import { LoginRequired } from '../accounts/login-required.tsx';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from './use-payment-area.tsx';
 
-/** Services with a card checkout page (SPEC section 4). */
-export const CHECKOUT_SERVICE_IDS = [1, 2, 3, 4, 5, 7, 9] as const;
 const DEFAULT_QUANTITY = INCLUDED_IMAGES;
 
 function serviceOf(url: string): ServiceDefinition {

@@ -16,8 +16,6 @@ import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 
-/** Quote-only services with a consultation page (SPEC section 2). */
-export const CONSULTATION_SERVICE_IDS = [6, 8, 10, 11, 12, 13] as const;
 const STEPS = ['brief', 'quote', 'contract', 'delivery'] as const;
 
 function serviceOf(url: string): ServiceDefinition {

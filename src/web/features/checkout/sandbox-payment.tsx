@@ -37,6 +37,7 @@ export async function paySandbox(order: CreatedOrder, card: SandboxCardChoice, u
     window.location.assign(`${urls.successUrl}?${query}`);
     return;
   }
-  const query = new URLSearchParams({ code: result.error.code || 'PAYMENT_FAILED', message: result.error.message, orderId: order.orderId });
+  // As a card company's decline comes back from Toss's payment window.
+  const query = new URLSearchParams({ code: 'REJECT_CARD_COMPANY', message: result.error.message, orderId: order.orderId });
   window.location.assign(`${urls.failUrl}?${query}`);
 }

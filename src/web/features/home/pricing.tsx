@@ -8,6 +8,7 @@ import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { useStore } from '../../store-context.ts';
 import { useCart } from '../cart/cart-provider.tsx';
+import { isCardPaymentStore } from '../../../domain/orders.ts';
 
 function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () => void }) {
   const { t } = useTranslation('home');
@@ -93,7 +94,7 @@ export function Pricing() {
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <button type="button" className="btn-secondary" onClick={() => setSelected(null)}>{t('dialog.close')}</button>
               {/* Paid by card in Korea (D10); elsewhere the contact form starts the quote. */}
-              {country === 'kr' ? (
+              {isCardPaymentStore(country) ? (
                 <button type="button" className="btn-primary" data-buy-package={selected.slug} onClick={() => { setSelected(null); cart.checkout({ kind: 'package', slug: selected.slug }); }}>
                   {t('pricing.buyNow')}
                 </button>

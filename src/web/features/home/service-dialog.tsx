@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { useCart } from '../cart/cart-provider.tsx';
+import { isCardPaymentStore } from '../../../domain/orders.ts';
 
 /** A service's details (SPEC section 2): features, price, delivery, revisions, refund policy (D2). */
 export function ServiceDialog({ service, onClose }: { service: ServiceDefinition | null; onClose: () => void }) {
@@ -87,7 +88,7 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
               <button type="button" className="btn-secondary" onClick={onClose}>{t('dialog.close')}</button>
               {/* In Korea, services with a card checkout are ordered there (SPEC section 4, D10);
                   quote-only services have their consultation page in every store. */}
-              {country === 'kr' && service.hasCheckout ? (
+              {isCardPaymentStore(country) && service.hasCheckout ? (
                 user ? (
                   <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-order-service={service.id}>{t('dialog.order')}</Link>
                 ) : (

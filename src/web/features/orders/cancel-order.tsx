@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
-import { formatMoney, minorDigits } from '../../../domain/money.ts';
+import { formatMinor } from '../../../domain/money.ts';
 import { apiRequest } from '../../api-client.ts';
 import { Modal } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -15,7 +15,7 @@ export function CancelOrder({ orderId, kind, amount, country }: { orderId: strin
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const price = formatMoney(amount / 10 ** minorDigits(country), country);
+  const price = formatMinor(amount, country);
 
   async function confirm() {
     setBusy(true);

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
-import { formatMoney, minorDigits } from '../../../domain/money.ts';
+import { formatMinor } from '../../../domain/money.ts';
 import { ORDER_TIMELINE, timelineStates, type OrderStatus } from '../../../domain/statuses.ts';
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
 import { CheckIcon } from '../../components/icons.tsx';
@@ -52,7 +52,7 @@ export function OrderCard({ order, canCancel = true }: { order: OrderItem; canCa
           </p>
         </div>
         <div className="text-right">
-          <p className="font-bold">{formatMoney(order.amount / 10 ** minorDigits(country), country)}</p>
+          <p className="font-bold">{formatMinor(order.amount, country)}</p>
           <p className="mt-1 inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold" data-status={order.status}>{tCommon(`orderStatus.${order.status}`)}</p>
         </div>
       </div>

@@ -1,13 +1,12 @@
 /**
  * /{country}/payment/success (SPEC sections 2 and 4): where the provider returns after a payment.
  * The loader confirms the payment on the server (amount checks, idempotent), so the page shows the
- * outcome straight away; a missing parameter or a refused confirmation goes on to the fail page.
+ * outcome straight away, success or refusal.
  */
 import { useTranslation } from 'react-i18next';
-import { Link, redirect } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/payment-success-page';
-import { isCountryCode } from '../../../domain/countries.ts';
-import { formatMoney, minorDigits } from '../../../domain/money.ts';
+import { formatMinor } from '../../../domain/money.ts';
 import { confirmPaymentSchema } from '../../../domain/validation/orders.ts';
 import { requestInfo } from '#request-context';
 import { services } from '../../auth.server.ts';
@@ -15,34 +14,34 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
-
-function failTo(country: string, code: string, message: string, orderId?: string | null) {
-  const query = new URLSearchParams({ code, message, ...(orderId ? { orderId } : {}) });
-  return redirect(`/${country}/payment/fail?${query}`);
-}
+import { PaymentFailed } from './payment-failed.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const country = isCountryCode(params.country) ? params.country : 'kr';
   const url = new URL(request.url);
   const orderId = url.searchParams.get('orderId');
   const paymentKey = url.searchParams.get('paymentKey');
   const amount = url.searchParams.get('amount');
   const { lang } = context.get(requestInfo).store;
   const t = translatorFor(lang, 'errors');
-  if (!orderId || !paymentKey || !amount) throw failTo(country, 'MISSING_PARAMETERS', t('payments.missingParameters'), orderId);
+  const messages = routeMessages(context, ['orders']);
+  // A refusal is shown right here, with the server's own sentence (e.g. the card company's reason).
+  if (!orderId || !paymentKey || !amount) return { failed: { code: 'MISSING_PARAMETERS', message: t('payments.missingParameters') }, messages };
   const parsed = confirmPaymentSchema.safeParse({ orderId, paymentKey, amount });
-  if (!parsed.success) throw failTo(country, 'PAYMENT_FAILED', t('payments.failedGeneric'), orderId);
+  if (!parsed.success) return { failed: { code: 'PAYMENT_FAILED', message: t('payments.failedGeneric') }, messages };
   const result = await services(context).payments.confirm(parsed.data, lang);
-  if (!result.ok) throw failTo(country, result.code, result.message, orderId);
-  return { order: result.order, messages: routeMessages(context, ['orders']) };
+  if (!result.ok) return { failed: { code: result.code, message: result.message }, messages };
+  return { order: result.order, messages };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { path: '/payment/success', noindex: true, text: (t) => ({ title: t('orders:payment.successTitle'), description: t('orders:payment.successText') }) });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, { path: '/payment/success', noindex: true, text: (t) => (loaderData?.failed
+    ? { title: t('orders:payment.failTitle'), description: t('orders:payment.failDefault') }
+    : { title: t('orders:payment.successTitle'), description: t('orders:payment.successText') }) });
 
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
-  const { order } = loaderData;
+  const { order, failed } = loaderData;
+  if (failed || !order) return <PaymentFailed code={failed?.code ?? 'PAYMENT_FAILED'} message={failed?.message} />;
   const country = order.country;
   return (
     <section className="container-page flex max-w-xl flex-col items-center py-16 text-center sm:py-20">
@@ -52,7 +51,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       <dl className="mt-8 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm">
         <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.order')}</dt><dd className="text-right font-semibold">{order.orderName}</dd></div>
         <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.number')}</dt><dd className="break-all text-right font-mono text-xs" data-order-id>{order.orderId}</dd></div>
-        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMoney(order.amount / 10 ** minorDigits(order.country), order.country)}</dd></div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMinor(order.amount, order.country)}</dd></div>
       </dl>
       <p className="mt-6 text-sm text-slate-700">{t('payment.next')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
