@@ -26,8 +26,9 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
-                // Form code stays out of the shared chunk: only form pages load it up front.
-                { name: 'shared', test: (id: string) => !/node_modules[\\/]react-hook-form[\\/]/.test(id), tags: ['$initial'], minShareCount: 2, priority: 1 },
+                // Form code and the brief stay out of the shared chunk: only the pages that use
+                // them load them up front (the home page never does).
+                { name: 'shared', test: (id: string) => !/node_modules[\\/]react-hook-form[\\/]|features[\\/]briefs[\\/]|domain[\\/](briefs|uploads)\.ts/.test(id), tags: ['$initial'], minShareCount: 2, priority: 1 },
               ],
             },
           },

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
     throw new Error('No build found: run `npm run build` first.');
   }
@@ -36,6 +36,7 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
   }
   return {
     origin,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

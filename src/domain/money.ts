@@ -75,3 +75,9 @@ export function formatMinor(minor: number, country: CountryCode): string {
 export function localizePrice(krw: number, country: CountryCode): string {
   return formatMoney(convertKrw(krw, country), country);
 }
+
+/** An amount in a currency's minor units, formatted as the store that sells in that currency shows it (staff totals per currency). */
+export function formatCurrencyMinor(minor: number, currency: string): string {
+  const country = (Object.keys(COUNTRIES) as CountryCode[]).find((code) => COUNTRIES[code].currency === currency);
+  return country ? formatMinor(minor, country) : `${minor} ${currency}`;
+}

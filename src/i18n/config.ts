@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '../domain/countries.ts';
 export { LANGUAGES, type Language };
 
 /** Message namespaces; each is one JSON file per language under locales/<lang>/. */
-export const NAMESPACES = ['common', 'home', 'catalog', 'terms', 'errors', 'accounts', 'mail', 'orders'] as const;
+export const NAMESPACES = ['common', 'home', 'catalog', 'terms', 'errors', 'accounts', 'mail', 'orders', 'briefs', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

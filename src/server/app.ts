@@ -8,6 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import { eq } from 'drizzle-orm';
 import { fastify, type FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import { requestInfo } from '#request-context';
@@ -22,6 +23,7 @@ import { startMailWorker } from './mail/mail-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { users } from './db/schema.ts';
 import { registerContactRoutes } from './features/contact/contact.routes.ts';
 import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
 import { registerCountryPrefix } from './routing/country-prefix.ts';
@@ -31,12 +33,19 @@ import { registerHardening } from './http/hardening.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
 import { createPageServices } from './page-services.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+
+const PACKAGE_VERSION = packageJson.version;
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createOrderLinks } from './features/orders/order-links.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { createPayments } from './features/payments/providers/index.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
+import { registerBriefRoutes } from './features/briefs/briefs.routes.ts';
+import { registerUploadRoutes } from './features/uploads/uploads.routes.ts';
+import { createStorage } from './storage/index.ts';
+import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 
 export interface RouteEntry {
   method: string;
@@ -115,7 +124,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
 
-  registerContactRoutes(app, db);
   const auth = createAuth(db);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -136,7 +144,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCartRoutes(app, db, auth);
   const orderLinks = createOrderLinks(options.cookieSecret, config.publicUrl);
-  const mailWorker = startMailWorker({ db, mailer, origin: config.publicUrl, links: orderLinks, log: app.log });
+  const mailWorker = startMailWorker({
+    db, mailer, origin: config.publicUrl, links: orderLinks, log: app.log,
+    staffRecipients: async () => (config.STAFF_EMAIL
+      ? config.STAFF_EMAIL.split(',').map((address) => address.trim())
+      : (await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'))).map((row) => row.email)),
+  });
   // Before the database closes: the mail being sent finishes, the rest waits for the next start.
   app.addHook('preClose', async () => mailWorker.stop());
   // Mail queued before a restart goes out once the server is up again.
@@ -144,6 +157,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = createPaymentsService({ db, payments: createPayments(config, options.cookieSecret), mailWorker, log: app.log });
   registerPaymentRoutes(app, db, payments);
   registerOrderRoutes(app, db, auth, payments.provider);
+  const storage = createStorage(config);
+  registerUploadRoutes(app, { db, auth, storage, links: orderLinks });
+  registerContactRoutes(app, db, mailWorker);
+  registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
+  registerAdminRoutes(app, { db, auth, mailWorker, provider: payments.provider });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
 
@@ -152,7 +170,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     geoLookup: options.geoLookup,
   });
 
-  const pageServices = createPageServices(db, payments, orderLinks);
+  const pageServices = createPageServices(db, payments, orderLinks, { storage: storage.kind, mail: mailer.kind, version: PACKAGE_VERSION });
   const buildDir = options.buildDir ?? 'build';
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,

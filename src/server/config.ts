@@ -43,6 +43,8 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Where staff notifications go (comma-separated); without it, to every administrator. */
+  STAFF_EMAIL: z.string().optional().refine((value) => value === undefined || value.split(',').every((a) => z.email().safeParse(a.trim()).success), 'must be e-mail addresses separated by commas'),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'toss']).optional(),
   TOSS_CLIENT_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9_]+$/, 'must be a Toss client key (test_… or live_…)').optional(),
   TOSS_SECRET_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9_]+$/, 'must be a Toss secret key (test_… or live_…)').optional(),
@@ -55,6 +57,13 @@ const schema = z.object({
   GEOIP_DB: z.string().optional(),
   TRUST_PROXY: trustProxy,
   TRUST_CDN_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as cf-ipcountry').optional(),
+  // Uploaded files go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).superRefine((env, ctx) => {
@@ -66,6 +75,12 @@ const schema = z.object({
   }
   if (env.TOSS_CLIENT_KEY && env.TOSS_SECRET_KEY && env.TOSS_CLIENT_KEY.split('_')[0] !== env.TOSS_SECRET_KEY.split('_')[0]) {
     ctx.addIssue({ code: 'custom', path: ['TOSS_SECRET_KEY'], message: 'test and live keys cannot be mixed' });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together' });
+  }
+  if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID) && !env.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT or S3 keys are set' });
   }
   if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required when GOOGLE_CLIENT_ID is set' });

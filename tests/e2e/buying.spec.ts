@@ -1,10 +1,13 @@
 /**
  * Buying in the browser with the built-in sandbox provider: the checkout page, the payment step,
- * the success page (confirmed on the server) and My Page; a declined card ends on the fail page.
+ * the success page (confirmed on the server), the project brief with its files, and My Page; a
+ * declined card ends on the fail page; consultations start with the brief.
  */
+import sharp from 'sharp';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+const pngOf = (background: string) => sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer();
 
 async function signUp(page: import('@playwright/test').Page) {
   const email = `buyer.${unique()}@example.com`;
@@ -13,7 +16,7 @@ async function signUp(page: import('@playwright/test').Page) {
   return email;
 }
 
-test('a signed-in customer buys checkout 3 with five images and finds the order in My Page', async ({ page, consoleErrors: _ }) => {
+test('a signed-in customer buys checkout 3 with five images, writes the brief with two images and finds both in My Page', async ({ page, consoleErrors: _ }) => {
   const email = await signUp(page);
   await page.goto('/kr/checkout3');
   await hydrated(page);
@@ -33,18 +36,64 @@ test('a signed-in customer buys checkout 3 with five images and finds the order 
 
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
-  await expect(page.getByText('프리미엄 스튜디오 컷 x 5장')).toBeVisible();
+  await expect(page.locator('dl').getByText('프리미엄 스튜디오 컷 x 5장')).toBeVisible();
   const orderId = await page.locator('[data-order-id]').textContent();
-  // A refreshed success page shows the same order and charges nothing more.
+  // After payment the brief opens (SPEC section 4); a refreshed success page shows the same
+  // order, charges nothing more, and opens the brief again while it is unwritten.
+  const brief = page.getByRole('dialog', { name: '프로젝트 브리프' });
+  await expect(brief).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
+  await expect(brief).toBeVisible();
+  await expect(brief.locator('[data-brief-service]')).toHaveText('프리미엄 스튜디오 컷 x 5장');
 
-  await page.getByRole('link', { name: '마이페이지에서 보기' }).click();
+  // Two reference images; the uploads are held at the network so their progress bars are seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/uploads*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await brief.locator('[data-brief-files]').setInputFiles([
+    { name: '매장-전경.png', mimeType: 'image/png', buffer: await pngOf('#2a7') },
+    { name: 'menu.png', mimeType: 'image/png', buffer: await pngOf('#a72') },
+  ]);
+  await expect(brief.locator('[data-upload-progress]')).toHaveCount(2);
+  await expect(brief.locator('[data-brief-submit]')).toBeDisabled();
+  release();
+  await expect(brief.locator('[data-uploaded-file]')).toHaveCount(2);
+  await page.unroute('**/api/uploads*');
+
+  // Nothing chosen: SPEC's 'select required'.
+  await brief.locator('[data-brief-submit]').click();
+  await expect(page.getByText('선택 필요')).toBeVisible();
+  await brief.getByText('모던', { exact: true }).click();
+  await brief.getByText('밝은 톤', { exact: true }).click();
+  await brief.getByText('SNS', { exact: true }).click();
+  await brief.getByRole('button', { name: 'AI 추천 받기' }).click();
+  await expect(brief.getByLabel('참고 메모')).toHaveValue('모던 스타일, 밝은 톤 색감 및 SNS 용도에 맞춘 결과물을 추천합니다.');
+  await brief.getByLabel('추가 요청사항').fill('따뜻한 조명으로 부탁드립니다');
+  await expect(brief.locator('[data-brief-text]')).toContainText('요청사항: 따뜻한 조명으로 부탁드립니다');
+  await brief.locator('[data-brief-submit]').click();
+  await expect(page.getByText('프로젝트가 시작되었습니다')).toBeVisible();
+  await expect(page).toHaveURL(/\/kr$/);
+
+  await page.goto('/kr/profile');
   const order = page.locator(`[data-order="${orderId}"]`);
   await expect(order).toContainText('₩155,000');
   await expect(order.locator('[data-status]')).toHaveText('접수완료');
   await expect(order.locator('[data-step="order_received"]')).toHaveAttribute('data-state', 'current');
   await expect(order.locator('[data-step="quote_review"]')).toHaveAttribute('data-state', 'done');
+  await order.locator('[data-brief] summary').click();
+  await expect(order.locator('[data-brief-status]')).toHaveText('대기중');
+  await expect(order.locator('[data-brief]')).toContainText('따뜻한 조명으로 부탁드립니다');
+  await expect(order.locator('[data-brief-file]')).toHaveText([/매장-전경\.png/, /menu\.png/]);
+  // The preview is the signed-in owner's to see.
+  const preview = order.locator('[data-brief-file] img').first();
+  await expect(preview).toHaveJSProperty('complete', true);
+  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // Changed their mind the same day: a full refund (D21), said before it happens.
   await order.getByRole('button', { name: '주문 취소' }).click();
@@ -73,6 +122,26 @@ test('a declined card lands on the fail page with the reason', async ({ page, co
   await expect(page.getByText('SCAM')).toHaveCount(0);
 });
 
+test('a customer who chose to write the brief later writes it from My Page', async ({ page, consoleErrors: _ }) => {
+  await signUp(page);
+  await page.goto('/kr/checkout1');
+  await hydrated(page);
+  await page.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await page.getByRole('button', { name: /결제하기/ }).click();
+  await page.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
+  await expect(page).toHaveURL(/\/kr$/);
+  await page.goto('/kr/profile');
+  const order = page.locator('[data-order]').first();
+  await expect(order.locator('[data-brief-due]')).toContainText('아직 브리프를 작성하지 않았습니다.');
+  await order.getByRole('button', { name: '브리프 작성하기' }).click();
+  const brief = page.getByRole('dialog', { name: '프로젝트 브리프' });
+  await brief.getByText('미니멀', { exact: true }).click();
+  await brief.locator('[data-brief-submit]').click();
+  await expect(brief).toBeHidden();
+  await expect(order.locator('[data-brief-due]')).toHaveCount(0);
+  await expect(order.locator('[data-brief-status]')).toHaveText('대기중');
+});
+
 test('checkout pages ask a signed-out visitor to log in, with a 401', async ({ page }) => {
   const response = await page.goto('/kr/checkout4');
   expect(response?.status()).toBe(401);
@@ -80,11 +149,19 @@ test('checkout pages ask a signed-out visitor to log in, with a 401', async ({ p
   await expect(page.getByText('결제를 진행하려면 로그인해주세요.')).toBeVisible();
 });
 
-test('a checkout page outside Korea says plainly that the quote comes first', async ({ page }) => {
+test('a checkout page outside Korea says plainly that the quote comes first, and leads to the brief', async ({ page, consoleErrors: _ }) => {
   await signUp(page);
   await page.goto('/us/checkout2');
+  await hydrated(page);
   await expect(page.getByRole('heading', { name: 'In this store, we work from a quote' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Ask for a quote' })).toHaveAttribute('href', '/us#contact');
+  await page.getByRole('button', { name: 'Ask for a quote' }).click();
+  const brief = page.getByRole('dialog', { name: 'Project brief' });
+  await expect(brief.locator('[data-brief-service]')).toHaveText('Solid-colour background');
+  await brief.getByText('Minimal', { exact: true }).click();
+  await brief.getByRole('button', { name: 'Submit brief' }).click();
+  await expect(page.getByText('Your consultation request is in')).toBeVisible();
+  await expect(page).toHaveURL(/\/us\/profile#order-history$/);
+  await expect(page.locator('[data-order]').first().locator('[data-status]')).toHaveText('Reviewing quote');
 });
 
 test('a guest puts two templates in the cart and pays for them as one order', async ({ page, consoleErrors: _ }) => {
@@ -111,12 +188,17 @@ test('a guest puts two templates in the cart and pays for them as one order', as
 
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
-  await expect(page.getByText(/외 1건$/)).toBeVisible();
+  await expect(page.locator('dl').getByText(/외 1건$/)).toBeVisible();
   // Paid: the cart is empty again.
+  await expect(page.getByRole('button', { name: '장바구니 열기 (0개)', includeHidden: true })).toBeAttached();
+  // The brief can wait: SPEC's 'order complete' toast, and home.
+  await page.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
+  await expect(page.getByText('브리프는 마이페이지에서 언제든지 작성할 수 있습니다.')).toBeVisible();
+  await expect(page).toHaveURL(/\/kr$/);
   await expect(page.getByRole('button', { name: '장바구니 열기 (0개)' })).toBeVisible();
 });
 
-test('a consultation page shows the steps and starts the conversation after signing in', async ({ page, consoleErrors: _ }) => {
+test('a consultation page starts the brief after signing in, and the quote_review order appears in My Page', async ({ page, consoleErrors: _ }) => {
   const email = `consult.${unique()}@example.com`;
   await page.request.post('/api/auth/register', { data: { email, username: `consult${unique()}`, password: 'lumi-consult-8', firstName: '하늘', lastName: '이' } });
   await page.context().clearCookies();
@@ -124,14 +206,70 @@ test('a consultation page shows the steps and starts the conversation after sign
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI 뮤직비디오');
   await expect(page.getByRole('heading', { name: '진행 과정' })).toBeVisible();
-  await expect(page.getByText('프로젝트를 시작하려면 로그인해주세요.')).toBeVisible();
   await page.getByRole('button', { name: '프로젝트 상담 시작하기' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('이메일').fill(email);
   await dialog.getByLabel('비밀번호', { exact: true }).fill('lumi-consult-8');
   await dialog.getByRole('button', { name: '로그인' }).last().click();
-  await expect(page).toHaveURL(/\/kr\?consult=11#contact$/);
-  await expect(page.locator('#contact textarea')).toHaveValue(/AI 뮤직비디오 무료 상담을 받고 싶습니다/);
+
+  const brief = page.getByRole('dialog', { name: '프로젝트 브리프' });
+  await expect(brief.locator('[data-brief-service]')).toHaveText('AI 뮤직비디오');
+  // Closing it is fine: SPEC's 'brief cancelled' toast, and it can start again.
+  await brief.getByRole('button', { name: '나중에 작성' }).click();
+  await expect(page.getByText('브리프 작성을 취소했습니다')).toBeVisible();
+  await page.getByRole('button', { name: '프로젝트 상담 시작하기' }).click();
+  await brief.getByText('시네마틱', { exact: true }).click();
+  await brief.getByLabel('추가 요청사항').fill('카페 홍보용 30초 영상');
+  await brief.locator('[data-brief-submit]').click();
+  await expect(page.getByText('상담 신청이 접수되었습니다')).toBeVisible();
+  await expect(page).toHaveURL(/\/kr\/profile#order-history$/);
+  const order = page.locator('[data-order]').first();
+  await expect(order).toContainText('AI 뮤직비디오 상담');
+  await expect(order).toContainText('견적 후 결정');
+  await expect(order.locator('[data-status]')).toHaveText('견적확인중');
+  await expect(order.locator('[data-step="quote_review"]')).toHaveAttribute('data-state', 'current');
+  await order.locator('[data-brief] summary').click();
+  await expect(order.locator('[data-brief]')).toContainText('카페 홍보용 30초 영상');
+});
+
+test('a guest reloads the page in the middle of a brief and finds it as it was', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr/checkout10');
+  await hydrated(page);
+  await page.getByRole('button', { name: '프로젝트 상담 시작하기' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '비회원으로 구매하기' }).click();
+  const brief = page.getByRole('dialog', { name: '프로젝트 브리프' });
+  await brief.getByText('네온', { exact: true }).click();
+  await brief.getByText('광고', { exact: true }).click();
+  await brief.getByLabel('추가 요청사항').fill('야경 드론 컷, 간판이 잘 보이게');
+  await brief.getByLabel('이름').fill('박지민');
+  await brief.locator('[data-brief-files]').setInputFiles([{ name: 'storefront.png', mimeType: 'image/png', buffer: await pngOf('#27a') }]);
+  await expect(brief.locator('[data-uploaded-file]')).toHaveCount(1);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(brief).toBeVisible();
+  await expect(page.getByText('작성 중이던 내용을 불러왔습니다.')).toBeVisible();
+  await expect(brief.getByRole('checkbox', { name: '네온' })).toBeChecked();
+  await expect(brief.getByRole('checkbox', { name: '광고' })).toBeChecked();
+  await expect(brief.getByLabel('추가 요청사항')).toHaveValue('야경 드론 컷, 간판이 잘 보이게');
+  await expect(brief.getByLabel('이름')).toHaveValue('박지민');
+  await expect(brief.locator('[data-uploaded-file]')).toHaveText([/storefront\.png/]);
+  // The guest's own preview is shown to them.
+  const preview = brief.locator('[data-uploaded-file] img');
+  await expect(preview).toHaveJSProperty('complete', true);
+  expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // A failed submit keeps everything too: the e-mail is missing.
+  await brief.locator('[data-brief-submit]').click();
+  await expect(brief.getByText('필수 입력 항목입니다.')).toBeVisible();
+  await brief.getByLabel('이메일').fill(`jimin.${unique()}@example.com`);
+  await brief.locator('[data-brief-submit]').click();
+  await expect(page.getByText('상담 신청이 접수되었습니다')).toBeVisible();
+  await expect(brief).toBeHidden();
+  // Sent: the draft is gone, so the page no longer reopens it.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('dialog', { name: '프로젝트 브리프' })).toBeHidden();
 });
 
 test('the order-confirmation page: a guest pays for a service; quotes and unknown services are explained', async ({ page, consoleErrors: _ }) => {

@@ -1,5 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Rate limits may live in Redis and outlast a run: a salt per run keeps one run's visitors from
+ * using up the next run's allowance.
+ */
+const RUN_SALT = randomBytes(8).toString('hex');
 
 /** Fails a test when the page logs an error (hydration mismatches, failed scripts, CSP blocks). */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -7,7 +13,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   // load balancer): the real per-address limits stay on, and one test's sign-ups do not use up
   // another's allowance.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    const n = createHash('sha256').update(`${testInfo.testId}:${testInfo.retry}`).digest().readUInt16BE(0) % 62_500;
+    const n = createHash('sha256').update(`${RUN_SALT}:${testInfo.testId}:${testInfo.retry}`).digest().readUInt16BE(0) % 62_500;
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}` });
   },
   consoleErrors: async ({ page }, use) => {

@@ -2,7 +2,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-for (const path of ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/vn', '/kr/nope', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users', '/kr/checkout11', '/kr/checkout4', '/kr/payment/fail?code=X&message=Y', '/kr/order-confirmation/4']) {
+for (const path of ['/kr', '/kr/templateshop', '/kr/template/1', '/kr/terms', '/vn', '/kr/nope', '/kr/profile', '/kr/reset-password?token=x', '/kr/admin/users', '/kr/checkout11', '/kr/checkout4', '/kr/payment/fail?code=X&message=Y', '/kr/order-confirmation/4', '/kr/brief-test', '/kr/admin']) {
   test(`${path} fits a 375 px phone without sideways scrolling`, async ({ page }) => {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -43,4 +43,19 @@ test('the sign-in dialog fits a phone', async ({ page }) => {
   expect(box!.x).toBeGreaterThanOrEqual(0);
   const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the project brief fits a phone in every language, also with a long file name', async ({ page }) => {
+  for (const lang of ['ko', 'en', 'ja', 'vi', 'zh']) {
+    await page.goto(`/kr/brief-test?lang=${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await hydrated(page);
+    const form = page.locator('[data-brief-form]');
+    await form.locator('[data-brief-files]').setInputFiles([{ name: `${'storefront-night-view-'.repeat(4)}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') }]);
+    await expect(form.locator('[data-pending-file]')).toHaveCount(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, lang).toBeLessThanOrEqual(0);
+    const inner = await form.evaluate((el) => Math.max(...[...el.children].map((child) => child.getBoundingClientRect().right)) - el.getBoundingClientRect().right);
+    expect(inner, lang).toBeLessThanOrEqual(1);
+  }
 });

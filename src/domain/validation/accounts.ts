@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, usernameFromEmail } from './account-fields.ts';
 import { V } from './messages.ts';
-import { emailField, optionalText, requiredText } from './schema-helpers.ts';
+import { emailField, optionalPhone, optionalText, requiredText } from './schema-helpers.ts';
 
 export * from './account-fields.ts';
 
@@ -17,8 +17,7 @@ const username = () =>
   z.string({ error: V.required }).trim().min(1, { error: V.required }).min(USERNAME_MIN, { error: V.usernameMin }).max(USERNAME_MAX, { error: V.tooLong })
     .regex(USERNAME_PATTERN, { error: V.username });
 
-const phone = () =>
-  optionalText(PHONE_MAX).refine((value) => value === undefined || /^[+()\d\s.-]{6,}$/.test(value), { error: V.phone });
+const phone = () => optionalPhone(PHONE_MAX);
 
 /** A password the user types to prove it is them; never checked for length (old ones may be shorter). */
 const currentPassword = () => optionalText(PASSWORD_MAX);

@@ -20,6 +20,9 @@ export const V = {
   quantity: 'validation.quantity',
   orderItem: 'validation.orderItem',
   agreementRequired: 'validation.agreementRequired',
+  briefChoice: 'validation.briefChoice',
+  tooMany: 'validation.tooMany',
+  unknownFile: 'validation.unknownFile',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

@@ -9,7 +9,7 @@ import { GUEST_ID_PATTERN } from '../guest.ts';
 import { ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
 import { V } from './messages.ts';
-import { emailField, optionalText, requiredText } from './schema-helpers.ts';
+import { emailField, optionalText, requiredPhone, requiredText } from './schema-helpers.ts';
 
 /** A whole number, also when it arrives as a numeric string (SPEC: cart quantity). */
 const wholeNumber = (min: number, max: number) =>
@@ -37,7 +37,7 @@ const shownAmount = z.union([z.number(), z.string().max(40)]).optional();
 export const createOrderSchema = z.object({
   customerName: requiredText(100),
   customerEmail: emailField(),
-  customerPhone: requiredText(30).refine((v) => /^[+()\d\s.-]{6,}$/.test(v), { error: V.phone }),
+  customerPhone: requiredPhone(30),
   customerAddress: optionalText(300),
   requirements: optionalText(5000),
   country: z.enum(COUNTRY_CODES, { error: V.invalidChoice }).optional(),
@@ -74,7 +74,7 @@ export const confirmPaymentSchema = z.object({
 export const checkoutFormSchema = z.object({
   customerName: requiredText(100),
   customerEmail: emailField(),
-  customerPhone: requiredText(30).refine((v) => /^[+()\d\s.-]{6,}$/.test(v), { error: V.phone }),
+  customerPhone: requiredPhone(30),
   requirements: optionalText(5000),
   quantity: quantityField(),
   agree: z.literal(true, { error: V.agreementRequired }),

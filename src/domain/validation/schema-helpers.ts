@@ -15,6 +15,11 @@ export const optionalText = (max: number) =>
 export const emailField = () =>
   z.string({ error: V.required }).trim().min(1, { error: V.required }).max(254, { error: V.tooLong }).pipe(z.email({ error: V.email }));
 
+/** Digits with the usual separators and a leading +, as people write phone numbers in the six countries. */
+const PHONE_PATTERN = /^[+()\d\s.-]{6,}$/;
+export const requiredPhone = (max: number) => requiredText(max).refine((value) => PHONE_PATTERN.test(value), { error: V.phone });
+export const optionalPhone = (max: number) => optionalText(max).refine((value) => value === undefined || PHONE_PATTERN.test(value), { error: V.phone });
+
 const KNOWN_KEYS = new Set<string>(Object.values(V));
 
 /**

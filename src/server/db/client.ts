@@ -31,12 +31,23 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
 }
 
+/**
+ * Drizzle sends its queries through postgres.js `unsafe`, which does not keep them as prepared
+ * statements, so PostgreSQL parses and plans every order's statements anew. Keeping them (one
+ * per query text and connection) made checkout half again faster (decision 0014).
+ */
+function preparedByDefault(client: import('postgres').Sql): void {
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((query: string, args?: never[], queryOptions?: object) => unsafe(query, args, { ...queryOptions, prepare: true })) as typeof client.unsafe;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    preparedByDefault(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };

@@ -191,7 +191,8 @@ export const projectBriefs = pgTable('project_briefs', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  index('project_briefs_order_id_idx').on(t.orderId),
+  // One brief per order (D17): written once, then followed by staff.
+  uniqueIndex('project_briefs_order_id_key').on(t.orderId),
   index('project_briefs_user_id_idx').on(t.userId),
   index('project_briefs_status_idx').on(t.status),
   check('project_briefs_status_check', oneOf(t.status, BRIEF_STATUSES)),
@@ -205,12 +206,20 @@ export const uploadedFiles = pgTable('uploaded_files', {
   briefId: uuid('brief_id').references(() => projectBriefs.id, { onDelete: 'cascade' }),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   originalName: text('original_name').notNull(),
-  /** Generated name under DATA_DIR/uploads (D14); never derived from the upload's name. */
+  /** Generated name, the key in storage and the last part of its URL (D14); never derived from the upload's name. */
   storedName: text('stored_name').notNull(),
+  /** The type recognised from the content, not the one the browser claimed. */
   mimeType: text('mime_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
+  /** Hex SHA-256 of the content, computed while it streamed in. */
+  sha256: text('sha256').notNull(),
+  /** Place in its brief's list, as the customer ordered the files. */
+  briefPosition: integer('brief_position'),
+  /** Storage key of the preview, once one was made (images only). */
+  thumbnailName: text('thumbnail_name'),
   createdAt: createdAt(),
 }, (t) => [
+  index('uploaded_files_owner_guest_id_idx').on(t.ownerGuestId),
   uniqueIndex('uploaded_files_stored_name_key').on(t.storedName),
   index('uploaded_files_brief_id_idx').on(t.briefId),
   index('uploaded_files_order_id_idx').on(t.orderId),
@@ -228,13 +237,20 @@ export const contactSubmissions = pgTable('contact_submissions', {
   /** Store and language the message was sent from, so staff answer in the right language. */
   country: text('country'),
   language: text('language'),
+  /** When staff marked it handled, and who. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
   index('contact_submissions_created_at_idx').on(t.createdAt),
 ]);
 
 /** Kinds of e-mail that go through the outbox (sent by the mail worker, retried until delivered). */
-export const MAIL_KINDS = ['order_paid'] as const;
+/**
+ * Mail the outbox sends: to the customer, the paid-order confirmation and staff's status changes
+ * and comments; to staff, every new paid order, brief and contact message.
+ */
+export const MAIL_KINDS = ['order_paid', 'order_status', 'order_comment', 'staff_order', 'staff_brief', 'staff_contact'] as const;
 
 /**
  * The durable mail outbox: a row is written in the same statement as what the mail reports (a
@@ -245,6 +261,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: text('kind', { enum: MAIL_KINDS }).notNull(),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  /** What the mail reports, as it was when queued (e.g. the old and new status). */
+  payload: jsonb('payload').$type<Record<string, string>>(),
   attempts: integer('attempts').notNull().default(0),
   /** When the worker may (re)try: a claim moves it forward, so two workers never send the same row. */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -40,6 +40,14 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   PAYMENT_FAILED: { status: 402, key: 'payments.failed' },
   NETWORK_ERROR: { status: 502, key: 'payments.networkError' },
   CANCEL_NOT_ALLOWED: { status: 409, key: 'orders.cancelNotAllowed' },
+  REFUND_TOO_LARGE: { status: 422, key: 'orders.refundTooLarge' },
+  ORDER_CANCELLED: { status: 409, key: 'orders.orderCancelled' },
+  USE_CANCEL_AND_REFUND: { status: 409, key: 'orders.useCancelAndRefund' },
+  FILE_TOO_LARGE: { status: 413, key: 'uploads.tooLarge' },
+  UPLOAD_TOO_LARGE: { status: 413, key: 'uploads.requestTooLarge' },
+  UNSUPPORTED_FILE_TYPE: { status: 415, key: 'uploads.unsupportedType' },
+  BRIEF_EXISTS: { status: 409, key: 'briefs.exists' },
+  ORDER_REQUIRED: { status: 422, key: 'briefs.orderRequired' },
 };
 
 export function httpStatusOf(code: ErrorCode): number {

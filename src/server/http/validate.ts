@@ -11,3 +11,10 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   if (!result.success) throw new DomainError('VALIDATION_FAILED', { fields: fieldErrors(result.error) });
   return result.data;
 }
+
+/** Parses a query string with a shared schema (values arrive as text); anything off answers 400. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+  const result = schema.safeParse(query ?? {});
+  if (!result.success) throw new DomainError('VALIDATION_FAILED', { fields: fieldErrors(result.error) });
+  return result.data;
+}

@@ -7,8 +7,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Database } from '../db/client.ts';
-import { mailOutbox, orders } from '../db/schema.ts';
-import { orderPaidMail } from '../features/orders/order-mails.ts';
+import { contactSubmissions, mailOutbox, orders, type MAIL_KINDS } from '../db/schema.ts';
+import { orderCommentMail, orderPaidMail, orderStatusMail } from '../features/orders/order-mails.ts';
+import type { OrderWithDetails } from '../features/orders/orders.service.ts';
+import { staffContactMail, staffOrderMail } from './staff-mails.ts';
+
+type MailKind = (typeof MAIL_KINDS)[number];
 import type { OrderLinks } from '../features/orders/order-links.ts';
 import { withOrderDetails } from '../features/orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
@@ -28,20 +32,47 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-export function startMailWorker(options: { db: Database; mailer: Mailer; origin: string; links: OrderLinks; log: FastifyBaseLogger; intervalMs?: number }): MailWorker {
+export function startMailWorker(options: { db: Database; mailer: Mailer; origin: string; links: OrderLinks; log: FastifyBaseLogger; staffRecipients: () => Promise<string[]>; intervalMs?: number }): MailWorker {
   const { db, mailer, origin, links, log } = options;
+
+  /** One message for a row: to the customer, or to staff (STAFF_EMAIL, else the administrators). */
+  async function build(row: { kind: MailKind; payload: Record<string, string> | null }, order: OrderWithDetails | undefined) {
+    const payload = row.payload ?? {};
+    if (row.kind === 'staff_contact') {
+      const [contact] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, payload.contactId ?? '00000000-0000-0000-0000-000000000000'));
+      if (!contact) throw new Error('the contact message of this mail no longer exists');
+      return staffContactMail(contact, await staffTo(), origin);
+    }
+    if (!order) throw new Error('the order of this mail no longer exists');
+    switch (row.kind) {
+      case 'order_status':
+        return orderStatusMail(order, { from: payload.from ?? '', to: payload.to ?? order.order.status, refundMinor: Number(payload.refund ?? 0) }, origin, links);
+      case 'order_comment':
+        return orderCommentMail(order, payload.comment ?? '', origin, links);
+      case 'staff_order':
+      case 'staff_brief':
+        return staffOrderMail(order, row.kind, await staffTo(), origin);
+      default:
+        return orderPaidMail(order, origin, links);
+    }
+  }
+  async function staffTo(): Promise<string> {
+    const to = await options.staffRecipients();
+    if (to.length === 0) throw new Error('no staff address: set STAFF_EMAIL or create an administrator');
+    return to.join(', ');
+  }
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
 
   async function claim() {
-    return rowsOf<{ id: string; kind: 'order_paid'; order_id: string | null; attempts: number }>(await db.execute(sql`
+    return rowsOf<{ id: string; kind: MailKind; order_id: string | null; payload: Record<string, string> | null; attempts: number }>(await db.execute(sql`
       update ${mailOutbox} set next_attempt_at = now() + make_interval(secs => ${CLAIM_SECONDS})
       where id in (
         select id from ${mailOutbox} where sent_at is null and next_attempt_at <= now()
         order by next_attempt_at limit ${BATCH} for update skip locked
       )
-      returning id, kind, order_id, attempts`));
+      returning id, kind, order_id, payload, attempts`));
   }
 
   async function pass(): Promise<number> {
@@ -55,8 +86,7 @@ export function startMailWorker(options: { db: Database; mailer: Mailer; origin:
       for (const row of due) {
         const order = details.find((d) => d.order.id === row.order_id);
         try {
-          if (!order) throw new Error('the order of this mail no longer exists');
-          await mailer.send(orderPaidMail(order, origin, links));
+          await mailer.send(await build(row, order));
           delivered.push(row.id);
           sent++;
         } catch (error) {

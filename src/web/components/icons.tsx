@@ -24,4 +24,8 @@ export {
   Settings as AdminIcon,
   ShoppingBag as CartIcon,
   Trash2 as TrashIcon,
+  Upload as UploadIcon,
+  FileVideo as VideoFileIcon,
+  Sparkles as SparklesIcon,
+  Download as DownloadIcon,
 } from 'lucide-react';

@@ -14,9 +14,15 @@ export interface ReceivedMail {
   html: string;
 }
 
-export async function startSmtpServer(port = 0): Promise<{ url: string; inbox: ReceivedMail[]; next: () => Promise<ReceivedMail>; stop: () => Promise<void> }> {
+export async function startSmtpServer(port = 0): Promise<{ url: string; inbox: ReceivedMail[]; next: () => Promise<ReceivedMail>; nextTo: (address: string) => Promise<ReceivedMail>; stop: () => Promise<void> }> {
   const inbox: ReceivedMail[] = [];
-  const waiting: Array<(mail: ReceivedMail) => void> = [];
+  const waiting: Array<{ accepts: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }> = [];
+  /** The first waiting mail `accepts` takes, or a promise of the next one to arrive. */
+  const take = (accepts: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> => {
+    const index = inbox.findIndex(accepts);
+    if (index !== -1) return Promise.resolve(inbox.splice(index, 1)[0]!);
+    return new Promise((resolve) => waiting.push({ accepts, resolve }));
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -32,8 +38,8 @@ export async function startSmtpServer(port = 0): Promise<{ url: string; inbox: R
           text: parsed.text ?? '',
           html: parsed.html ?? '',
         };
-        const waiter = waiting.shift();
-        if (waiter) waiter(mail);
+        const index = waiting.findIndex((w) => w.accepts(mail));
+        if (index !== -1) waiting.splice(index, 1)[0]!.resolve(mail);
         else inbox.push(mail);
         callback();
       });
@@ -44,10 +50,9 @@ export async function startSmtpServer(port = 0): Promise<{ url: string; inbox: R
   return {
     url: `smtp://127.0.0.1:${bound}`,
     inbox,
-    next: () => {
-      const ready = inbox.shift();
-      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
-    },
+    next: () => take(() => true),
+    /** The next mail to this address; others stay in the inbox (staff notifications arrive too). */
+    nextTo: (address: string) => take((mail) => mail.to.includes(address)),
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -66,7 +66,11 @@ export async function startFakeToss() {
     const found = payments.get(paymentKey);
     if (!found) return error(404, 'NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.');
     if (found.status === 'CANCELED') return error(400, 'ALREADY_CANCELED_PAYMENT', '이미 취소된 결제 입니다.');
-    const canceled = { ...found, status: 'CANCELED', balanceAmount: 0, cancels: [{ cancelAmount: found.totalAmount, cancelReason: body.cancelReason, canceledAt: '2026-11-22T10:01:00+09:00', transactionKey: `tx-${paymentKey}` }] };
+    // A cancelAmount below the balance is a partial cancel, as Toss does it.
+    const balance = found.balanceAmount as number;
+    const amount = typeof body.cancelAmount === 'number' ? body.cancelAmount : balance;
+    if (amount > balance) return error(400, 'NOT_CANCELABLE_AMOUNT', '취소 할 수 없는 금액 입니다.');
+    const canceled = { ...found, status: amount === balance ? 'CANCELED' : 'PARTIAL_CANCELED', balanceAmount: balance - amount, cancels: [{ cancelAmount: amount, cancelReason: body.cancelReason, canceledAt: '2026-11-22T10:01:00+09:00', transactionKey: `tx-${paymentKey}` }] };
     payments.set(paymentKey, canceled);
     return { status: 200, body: canceled };
   }

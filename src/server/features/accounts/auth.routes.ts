@@ -23,9 +23,9 @@ import { emailChangedMail, passwordChangedMail, resetMail } from './account-mail
 import { accountForGoogleIdentity } from './google-accounts.service.ts';
 import { decodeFlow, encodeFlow, OIDC_COOKIE, OIDC_COOKIE_SECONDS, safeReturnPath, type OidcClient } from './google.ts';
 import { createResetToken, resetPassword } from './password-reset.service.ts';
-import { adminUserView, publicUser } from './public-user.ts';
+import { publicUser } from './public-user.ts';
 import { clearSessionCookie, createSession, deleteSession, requestToken, setSessionCookie } from './sessions.ts';
-import { authenticate, changePassword, isEmailAvailable, listUsers, registerUser, updateProfile } from './users.service.ts';
+import { authenticate, changePassword, isEmailAvailable, registerUser, updateProfile } from './users.service.ts';
 
 export interface AccountRoutesOptions {
   db: Database;
@@ -184,11 +184,6 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       request.log.warn({ err: error }, 'google sign-in failed');
       return reply.redirect(`${back}?auth=failed`, 302);
     }
-  });
-
-  app.get('/api/admin/users', async (request) => {
-    await auth.requireUserWithRole(request, 'admin');
-    return { success: true, users: (await listUsers(db)).map(adminUserView) };
   });
 }
 

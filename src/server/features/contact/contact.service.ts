@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { contactSubmissions } from '../../db/schema.ts';
+import { contactSubmissions, mailOutbox } from '../../db/schema.ts';
 import type { ContactInput } from '../../../domain/validation/contact.ts';
 
 export interface ContactContext {
@@ -7,20 +7,23 @@ export interface ContactContext {
   language: string;
 }
 
-/** Stores a contact message; staff read them in the admin area. */
+/** Stores a contact message with the e-mail that tells staff; they read it in the staff area's inbox. */
 export async function saveContactSubmission(db: Database, input: ContactInput, context: ContactContext) {
-  const [row] = await db
-    .insert(contactSubmissions)
-    .values({
-      name: input.name,
-      email: input.email,
-      company: input.company ?? null,
-      service: input.service,
-      message: input.message,
-      country: context.country,
-      language: context.language,
-    })
-    .returning({ id: contactSubmissions.id, createdAt: contactSubmissions.createdAt });
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({
+        name: input.name,
+        email: input.email,
+        company: input.company ?? null,
+        service: input.service,
+        message: input.message,
+        country: context.country,
+        language: context.language,
+      })
+      .returning({ id: contactSubmissions.id, createdAt: contactSubmissions.createdAt });
+    if (!row) throw new Error('insert returned no row');
+    await tx.insert(mailOutbox).values({ kind: 'staff_contact', payload: { contactId: row.id } });
+    return row;
+  });
 }

@@ -1,4 +1,4 @@
-/** The e-mail a customer gets when an order is paid, in the language they ordered in. */
+/** The e-mails a customer gets about an order, in the language they ordered in. */
 import { formatMinor, formatMoney } from '../../../domain/money.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { compose } from '../../mail/compose.ts';
@@ -23,10 +23,53 @@ export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string
     paragraphs: [t('mail.paidBody'), t('mail.next')],
     table: rows,
     // Signed-in customers follow the order in My Page; a guest gets the order's private link (D22).
-    button: order.isGuestOrder
-      ? { label: t('mail.orderPage'), href: links.url(order.country, order.orderNumber) }
-      : { label: t('mail.myPage'), href: `${origin}/${order.country}/profile` },
+    button: followButton(order, origin, links, t),
     footnotes: [...(order.receiptUrl ? [t('mail.receipt', { url: order.receiptUrl })] : []), t('mail.questions')],
+    signature: t('mail.signature'),
+  });
+}
+
+/** Where the customer follows the order: My Page, or a guest's private link (D22). */
+function followButton(order: OrderWithDetails['order'], origin: string, links: OrderLinks, t: (key: string) => string) {
+  return order.isGuestOrder
+    ? { label: t('mail.orderPage'), href: links.url(order.country, order.orderNumber) }
+    : { label: t('mail.myPage'), href: `${origin}/${order.country}/profile` };
+}
+
+/** Staff moved the order to another status (D3): what it was, what it is now. */
+export function orderStatusMail({ order }: OrderWithDetails, change: { from: string; to: string; refundMinor?: number }, origin: string, links: OrderLinks): MailMessage {
+  const t = translatorFor(order.language, 'orders');
+  const status = translatorFor(order.language, 'common');
+  const label = (value: string) => status(`orderStatus.${value}`);
+  return compose({
+    to: order.customerEmail,
+    lang: order.language,
+    subject: t('mail.statusSubject', { status: label(change.to) }),
+    greeting: t('mail.greeting', { name: order.customerName }),
+    paragraphs: [t('mail.statusBody', { name: order.orderName, from: label(change.from), to: label(change.to) })],
+    table: [
+      [t('mail.number'), order.orderNumber],
+      [t('mail.status'), label(change.to)],
+      ...(change.refundMinor ? [[t('mail.refund'), formatMinor(change.refundMinor, order.country)] as [string, string]] : []),
+    ],
+    button: followButton(order, origin, links, t),
+    footnotes: [t('mail.questions')],
+    signature: t('mail.signature'),
+  });
+}
+
+/** Staff wrote a comment the customer reads with the order. */
+export function orderCommentMail({ order }: OrderWithDetails, comment: string, origin: string, links: OrderLinks): MailMessage {
+  const t = translatorFor(order.language, 'orders');
+  return compose({
+    to: order.customerEmail,
+    lang: order.language,
+    subject: t('mail.commentSubject'),
+    greeting: t('mail.greeting', { name: order.customerName }),
+    paragraphs: [t('mail.commentBody', { name: order.orderName }), comment],
+    table: [[t('mail.number'), order.orderNumber]],
+    button: followButton(order, origin, links, t),
+    footnotes: [t('mail.questions')],
     signature: t('mail.signature'),
   });
 }

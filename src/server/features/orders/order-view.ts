@@ -5,9 +5,12 @@
  */
 import { findTemplate } from '../../../domain/catalog/templates.ts';
 import { customerCancel } from '../../../domain/refunds.ts';
+import { takesBrief } from '../../../domain/briefs.ts';
+import { briefView } from '../briefs/brief-view.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
-export function customerOrderView({ order, lines, history }: OrderWithDetails) {
+/** `fileAccess` goes on file URLs for readers without a session (the order's private link, D22). */
+export function customerOrderView({ order, lines, history, brief }: OrderWithDetails, fileAccess = '') {
   const first = lines[0];
   const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
   return {
@@ -41,6 +44,9 @@ export function customerOrderView({ order, lines, history }: OrderWithDetails) {
     /** What the customer's cancel button would do now (D21). */
     cancel: customerCancel(order).kind,
     cancelRequestedAt: order.cancelRequestedAt,
+    /** The project brief (D17), or null; `briefDue` when the customer can still write it. */
+    brief: brief ? briefView(brief.brief, order.orderNumber, brief.files, fileAccess) : null,
+    briefDue: !brief && takesBrief(order.status),
   };
 }
 

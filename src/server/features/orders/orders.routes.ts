@@ -75,7 +75,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
   app.get('/api/orders/me', async (request) => {
     const owner = await requestOwner(auth, request, queryGuestId(request));
     const orders = await listOwnOrders(db, owner);
-    return { success: true, orders: orders.map(customerOrderView) };
+    return { success: true, orders: orders.map((details) => customerOrderView(details)) };
   });
 
   /** The customer's own cancel button (D21): cancelled, refunded in full, or requested from staff. */

@@ -11,6 +11,8 @@ import { isCardPaymentStore, priceOrder, type OrderItem } from '../../../domain/
 import type { OrderType } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
+import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
+import type { UploadedFileRow } from '../uploads/upload-batch.ts';
 import { lineName, orderName } from './order-names.ts';
 import { ownedBy, type Owner } from './owner.ts';
 
@@ -22,6 +24,8 @@ export interface OrderWithDetails {
   order: OrderRow;
   lines: OrderLineRow[];
   history: HistoryRow[];
+  /** The order's project brief and its files (D17), once written. */
+  brief: { brief: BriefRow; files: UploadedFileRow[] } | null;
 }
 
 export interface Customer {
@@ -106,18 +110,20 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
   };
 }
 
-/** Lines and history of many orders in two queries, not one per order. */
+/** Lines, history and briefs of many orders in a fixed number of queries, not one per order. */
 export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<OrderWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, history] = await Promise.all([
+  const [lines, history, briefs] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.orderId, orderLines.position),
     db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(orderStatusHistory.orderId, orderStatusHistory.createdAt, orderStatusHistory.id),
+    briefsOfOrders(db, ids),
   ]);
   return rows.map((order) => ({
     order,
     lines: lines.filter((l) => l.orderId === order.id),
     history: history.filter((h) => h.orderId === order.id),
+    brief: briefs.get(order.id) ?? null,
   }));
 }
 

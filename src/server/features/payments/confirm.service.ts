@@ -66,7 +66,7 @@ export async function confirmPayment(db: Database, provider: PaymentProvider, in
       select id, 'pending', 'order_received', null, ${`payment confirmed (${provider.name})`} from paid
       returning 1
     ), mail as (
-      insert into ${mailOutbox} (kind, order_id) select 'order_paid', id from paid
+      insert into ${mailOutbox} (kind, order_id) select kind, paid.id from paid, (values ('order_paid'), ('staff_order')) as k(kind)
       returning 1
     ), bought as (
       delete from ${cartItems} as c using paid, ${orderLines} as l

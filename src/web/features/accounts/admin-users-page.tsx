@@ -4,13 +4,12 @@
  * the server with their status; the API refuses customers the data as well (D5).
  */
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/admin-users-page';
 import { displayName } from '../../../domain/user.ts';
 import { requireUserWithRole, services } from '../../auth.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
-import { LoginRequired } from './login-required.tsx';
+import { StaffOnly } from '../admin/staff-only.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireUserWithRole(context, 'admin');
@@ -29,7 +28,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
     <div className="container-page py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">{t('admin.usersTitle')}</h1>
       <p className="mt-2 text-sm text-slate-600">{t('admin.usersCount', { count: users.length })}</p>
-      <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200">
+      <div className="relative mt-6 overflow-x-auto rounded-2xl border border-slate-200">
         <table className="w-full min-w-[640px] text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
@@ -57,15 +56,5 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation('accounts');
-  const { user, country } = useRootData();
-  if (isRouteErrorResponse(error) && error.status === 401) return <LoginRequired />;
-  if (!isRouteErrorResponse(error) || error.status !== 403) throw error;
-  return (
-    <section className="container-page flex min-h-[50vh] max-w-lg flex-col items-center justify-center py-20 text-center">
-      <h1 className="text-2xl font-bold">{t('admin.accessDenied')}</h1>
-      <p className="mt-3 text-muted">{t('admin.accessDeniedText', { email: user?.email ?? '' })}</p>
-      <Link to={`/${country}`} className="btn-secondary mt-8">{t('profile.backHome')}</Link>
-    </section>
-  );
+  return <StaffOnly error={error} />;
 }

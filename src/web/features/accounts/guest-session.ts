@@ -14,3 +14,9 @@ export function guestSessionId(storage: Pick<Storage, 'getItem' | 'setItem'> = w
   storage.setItem(GUEST_SESSION_KEY, id);
   return id;
 }
+
+/** The guest id this browser already has, without making one (a signed-in visitor's earlier uploads). */
+export function existingGuestId(storage: Pick<Storage, 'getItem'> = window.localStorage): string | null {
+  const stored = storage.getItem(GUEST_SESSION_KEY);
+  return isGuestId(stored) ? stored : null;
+}

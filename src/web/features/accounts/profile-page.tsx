@@ -18,6 +18,7 @@ import { FormField } from './form-field.tsx';
 import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { requireUser, services } from '../../auth.server.ts';
+import { routeMessages } from '../../i18n/messages.server.ts';
 import { OrderHistory } from '../orders/order-history.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
@@ -26,7 +27,7 @@ type Values = { email: string; username: string; firstName: string; lastName: st
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { user, orders: await services(context).orders.listForUser(user.id) };
+  return { user, orders: await services(context).orders.listForUser(user.id), messages: routeMessages(context, ['briefs']) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -46,7 +46,8 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
       label={
         <>
           <UserIcon className="size-4" aria-hidden="true" />
-          <span className="max-w-28 truncate">{name}</span>
+          {/* On a phone the icon alone fits beside the logo, cart and menu; the button keeps its name. */}
+          <span className="hidden max-w-28 truncate min-[420px]:inline">{name}</span>
         </>
       }
       buttonClassName="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink hover:bg-slate-100"
@@ -62,7 +63,7 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
           </li>
           {user.role === 'admin' && (
             <li>
-              <Link to={`/${country}/admin/users`} onClick={() => { close(); onAction?.(); }} className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm hover:bg-slate-100">
+              <Link to={`/${country}/admin`} onClick={() => { close(); onAction?.(); }} className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm hover:bg-slate-100">
                 <AdminIcon className="size-4" aria-hidden="true" />
                 {t('menu.admin')}
               </Link>

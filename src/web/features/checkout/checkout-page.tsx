@@ -17,6 +17,7 @@ import { isCardPaymentStore } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/user.ts';
 import { requireUser, services } from '../../auth.server.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
+import { useBrief } from '../briefs/brief-provider.tsx';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -69,6 +70,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const service = findService(loaderData.serviceId)!;
   const pricing = service.pricing.kind === 'fixed' ? service.pricing : null;
   const cardStore = isCardPaymentStore(country);
+  const brief = useBrief();
 
   const { register, handleSubmit, control, setValue, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { customerName: loaderData.prefill.name, customerEmail: loaderData.prefill.email, customerPhone: loaderData.prefill.phone, requirements: '', quantity: DEFAULT_QUANTITY, agree: false },
@@ -106,7 +108,15 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         <section className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <h2 className="text-lg font-bold">{tCommon('checkout.quoteTitle')}</h2>
           <p className="mt-2 text-slate-700">{tCommon('checkout.quoteText')}</p>
-          <Link to={`/${country}#contact`} className="btn-primary mt-6">{tCommon('checkout.quoteAction')}</Link>
+          {/* D10: outside Korea the brief asks for the quote. */}
+          <button
+            type="button"
+            className="btn-primary mt-6"
+            data-brief-service={service.id}
+            onClick={() => brief.open({ flow: 'consultation', serviceId: service.id, serviceName: tc(`services.${service.slug}.name`), price: localizePrice(totalKrw, country) })}
+          >
+            {tCommon('checkout.quoteAction')}
+          </button>
         </section>
       </div>
     );

@@ -1,11 +1,12 @@
 /**
  * Consultation pages /{country}/checkout6, 8 and 10-13 (SPEC sections 2 and 4): services priced
  * after a quote. The service, the four steps from brief to delivery, the free consultation, and a
- * button that starts it: a signed-in customer (SPEC section 6) goes to the message form with the
- * service named; a visitor signs in first.
+ * button that starts it with the project brief (D17): a signed-in customer at once, a visitor
+ * after signing in or choosing to continue as a guest. A brief left half-written reopens.
  */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, useNavigate } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/consultation-page';
 import { findService, type ServiceDefinition } from '../../../domain/catalog/services.ts';
 import { CheckIcon } from '../../components/icons.tsx';
@@ -15,6 +16,8 @@ import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
+import { draftKey, hasDraft } from '../briefs/brief-draft.ts';
+import { useBrief } from '../briefs/brief-provider.tsx';
 
 const STEPS = ['brief', 'quote', 'contract', 'delivery'] as const;
 
@@ -42,9 +45,14 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
   const { t: tc } = useTranslation('catalog');
   const { country, user } = useRootData();
   const auth = useAuthDialog();
-  const navigate = useNavigate();
+  const brief = useBrief();
   const service = findService(loaderData.serviceId)!;
-  const toMessage = () => void navigate(`/${country}?consult=${service.id}#contact`);
+  const openBrief = () => brief.open({ flow: 'consultation', serviceId: service.id, serviceName: tc(`services.${service.slug}.name`), price: t('brief.quotePrice') });
+  const start = () => (user ? openBrief() : auth.open({ onAuthenticated: openBrief, onGuest: openBrief }));
+  // Someone who was writing the brief here finds it open again, as they left it.
+  useEffect(() => {
+    if (hasDraft(draftKey({ serviceId: service.id }))) openBrief();
+  }, [service.id]);
 
   return (
     <div className="container-page py-10 sm:py-12">
@@ -78,7 +86,7 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
             <li key={n} className="flex gap-2"><CheckIcon className="mt-1 size-4 shrink-0 text-brand-700" aria-hidden="true" />{t(`consult.freePoints.${n}`)}</li>
           ))}
         </ul>
-        <button type="button" className="btn-primary mt-6" data-start-consultation={service.id} onClick={() => (user ? toMessage() : auth.open({ onAuthenticated: toMessage }))}>
+        <button type="button" className="btn-primary mt-6" data-start-consultation={service.id} onClick={start}>
           {t('consult.start')}
         </button>
         {!user && <p className="mt-3 text-sm text-slate-700">{t('consult.loginNote')}</p>}

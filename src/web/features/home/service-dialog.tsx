@@ -8,6 +8,7 @@ import { useRootData } from '../../store-context.ts';
 import { Link, useNavigate } from 'react-router';
 import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
+import { useBrief } from '../briefs/brief-provider.tsx';
 import { useCart } from '../cart/cart-provider.tsx';
 import { isCardPaymentStore } from '../../../domain/orders.ts';
 
@@ -20,6 +21,7 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
   const { country, user } = useRootData();
   const auth = useAuthDialog();
   const cart = useCart();
+  const brief = useBrief();
   const navigate = useNavigate();
   return (
     <Modal open={service !== null} onClose={onClose} labelledBy="service-dialog-title">
@@ -112,7 +114,20 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
               ) : service.pricing.kind === 'quote' ? (
                 <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-consult-service={service.id}>{t('dialog.requestQuote')}</Link>
               ) : (
-                <a href="#contact" className="btn-primary" onClick={onClose}>{t('dialog.ask')}</a>
+                // Outside Korea a priced service starts with the brief and a quote (SPEC section 4, D10).
+                <button
+                  type="button"
+                  className="btn-primary"
+                  data-brief-service={service.id}
+                  onClick={() => {
+                    const target = { flow: 'consultation' as const, serviceId: service.id, serviceName: tc(`services.${service.slug}.name`), price: text.servicePrice(service) };
+                    onClose();
+                    if (user) brief.open(target);
+                    else auth.open({ onAuthenticated: () => brief.open(target), onGuest: () => brief.open(target) });
+                  }}
+                >
+                  {t('dialog.requestQuote')}
+                </button>
               )}
             </div>
           </div>

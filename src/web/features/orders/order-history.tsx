@@ -11,6 +11,7 @@ import { ORDER_TIMELINE, timelineStates, type OrderStatus } from '../../../domai
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
+import { OrderBrief } from '../briefs/order-brief.tsx';
 import { CancelOrder } from './cancel-order.tsx';
 
 /** Loader data arrives with dates as Date on the server and in the browser alike. */
@@ -36,9 +37,10 @@ function Timeline({ status }: { status: OrderStatus }) {
   );
 }
 
-export function OrderCard({ order, canCancel = true }: { order: OrderItem; canCancel?: boolean }) {
+export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderItem; canCancel?: boolean; linkKey?: string }) {
   const { t } = useTranslation('accounts');
   const { t: tCommon } = useTranslation();
+  const { t: tBriefs } = useTranslation('briefs');
   const { lang } = useRootData();
   const country = order.country as CountryCode;
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -52,7 +54,7 @@ export function OrderCard({ order, canCancel = true }: { order: OrderItem; canCa
           </p>
         </div>
         <div className="text-right">
-          <p className="font-bold">{formatMinor(order.amount, country)}</p>
+          <p className="font-bold">{order.orderType === 'consultation' && order.amount === 0 ? tBriefs('summary.quotePending') : formatMinor(order.amount, country)}</p>
           <p className="mt-1 inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold" data-status={order.status}>{tCommon(`orderStatus.${order.status}`)}</p>
         </div>
       </div>
@@ -68,6 +70,7 @@ export function OrderCard({ order, canCancel = true }: { order: OrderItem; canCa
           <p className="mt-1 whitespace-pre-line">{order.adminComments}</p>
         </div>
       )}
+      <OrderBrief order={order} linkKey={linkKey} />
       {order.cancelRequestedAt && order.status === 'order_received' && <p className="mt-3 text-sm text-slate-700">{t('orders.cancel.requested')}</p>}
       {canCancel && order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}
       {order.receiptUrl && (

@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('key') ?? '';
   const order = await services(context).orders.byLink(params.orderId, key);
   if (!order) throw data(null, { status: 404 });
-  return { order, messages: routeMessages(context, ['orders']) };
+  return { order, key, messages: routeMessages(context, ['orders', 'briefs']) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,7 +26,7 @@ export default function OrderLinkPage({ loaderData }: Route.ComponentProps) {
     <div className="container-page max-w-3xl py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold tracking-tight">{t('link.title')}</h1>
       <p className="mt-2 text-slate-600">{t('link.text')}</p>
-      <ul className="mt-8"><OrderCard order={loaderData.order} canCancel={false} /></ul>
+      <ul className="mt-8"><OrderCard order={loaderData.order} canCancel={false} linkKey={loaderData.key} /></ul>
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * The loader confirms the payment on the server (amount checks, idempotent), so the page shows the
  * outcome straight away, success or refusal.
  */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Route } from './+types/payment-success-page';
@@ -14,6 +15,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
+import { useBrief } from '../briefs/brief-provider.tsx';
 import { PaymentFailed } from './payment-failed.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -23,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const amount = url.searchParams.get('amount');
   const { lang } = context.get(requestInfo).store;
   const t = translatorFor(lang, 'errors');
-  const messages = routeMessages(context, ['orders']);
+  const messages = routeMessages(context, ['orders', 'briefs']);
   // A refusal is shown right here, with the server's own sentence (e.g. the card company's reason).
   if (!orderId || !paymentKey || !amount) return { failed: { code: 'MISSING_PARAMETERS', message: t('payments.missingParameters') }, messages };
   const parsed = confirmPaymentSchema.safeParse({ orderId, paymentKey, amount });
@@ -40,7 +42,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
+  const { t: tBriefs } = useTranslation('briefs');
   const { order, failed } = loaderData;
+  const brief = useBrief();
+  const openBrief = () => {
+    if (order) brief.open({ flow: 'after-payment', orderId: order.orderId, serviceName: order.orderName, price: formatMinor(order.amount, order.country) });
+  };
+  // SPEC section 4: after payment the brief opens.
+  useEffect(() => {
+    if (order?.briefDue) openBrief();
+  }, [order?.orderId]);
   if (failed || !order) return <PaymentFailed code={failed?.code ?? 'PAYMENT_FAILED'} message={failed?.message} />;
   const country = order.country;
   return (
@@ -55,7 +66,8 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       </dl>
       <p className="mt-6 text-sm text-slate-700">{t('payment.next')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {!order.isGuestOrder && <Link to={`/${country}/profile`} className="btn-primary">{t('payment.myPage')}</Link>}
+        {order.briefDue && <button type="button" className="btn-primary" onClick={openBrief} data-open-brief>{tBriefs('summary.write')}</button>}
+        {!order.isGuestOrder && <Link to={`/${country}/profile`} className={order.briefDue ? 'btn-secondary' : 'btn-primary'}>{t('payment.myPage')}</Link>}
         {order.receiptUrl && <a href={order.receiptUrl} className="btn-secondary" rel="noreferrer" target="_blank">{t('payment.receipt')}</a>}
         <Link to={`/${country}`} className="btn-secondary">{t('payment.home')}</Link>
       </div>

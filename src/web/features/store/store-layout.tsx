@@ -1,6 +1,7 @@
 import { data, Outlet } from 'react-router';
 import { AuthProvider } from '../accounts/auth-provider.tsx';
 import { AuthReturn } from '../accounts/auth-return.tsx';
+import { BriefProvider } from '../briefs/brief-provider.tsx';
 import { CartProvider } from '../cart/cart-provider.tsx';
 import type { Route } from './+types/store-layout';
 import { isCountryCode } from '../../../domain/countries.ts';
@@ -25,11 +26,13 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <AuthProvider>
       <CartProvider>
-        <SkipLink />
-        <TopBar />
-        <main id="main" className="min-h-[60vh] pt-16">{children}</main>
-        <Footer />
-        <AuthReturn />
+        <BriefProvider>
+          <SkipLink />
+          <TopBar />
+          <main id="main" className="min-h-[60vh] pt-16">{children}</main>
+          <Footer />
+          <AuthReturn />
+        </BriefProvider>
       </CartProvider>
     </AuthProvider>
   );

@@ -47,4 +47,6 @@ export interface PaymentProvider {
   confirm(request: ConfirmRequest): Promise<ApprovedPayment>;
   cancel(request: CancelRequest): Promise<void>;
   clientSettings(): ClientSettings;
+  /** Whether the provider answers at all right now (the staff settings screen); never throws. */
+  reachable(): Promise<boolean>;
 }

@@ -49,6 +49,7 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
   return {
     name: 'sandbox',
     clientSettings: () => ({ provider: 'sandbox', clientKey: null, test: true }),
+    reachable: async () => true,
 
     /** The page's "pay" step: a declined card never gets a key (the page goes to the fail URL). */
     authorize(orderId, amount, card) {

@@ -3,6 +3,7 @@
  * of the secret key and an Idempotency-Key, so a retried call returns the first answer instead of
  * charging or refunding twice. The widget in the page uses the client key (SDK v2).
  */
+import { request } from 'undici';
 import { DomainError } from '../../../../domain/errors.ts';
 import type { ApprovedPayment, CancelRequest, ConfirmRequest, PaymentProvider } from './provider.ts';
 
@@ -49,10 +50,13 @@ class TossFailure extends Error {
 export function createTossProvider(options: TossOptions): PaymentProvider {
   const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
 
+  // undici's request rather than fetch: the same client without WHATWG streams, about a tenth of
+  // the store's CPU per checkout less (bench:orders).
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
-    let response: Response;
+    let status: number;
+    let text: string;
     try {
-      response = await fetch(`${options.apiBase}${path}`, {
+      const response = await request(`${options.apiBase}${path}`, {
         method,
         headers: {
           authorization,
@@ -62,19 +66,20 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
+      status = response.statusCode;
+      text = await response.body.text();
     } catch (error) {
-      // Unreachable, refused, reset or timed out: the payment's fate is unknown here, and the
-      // same idempotency key makes the next attempt safe.
+      // Unreachable, refused, reset or timed out (also while the answer was arriving): the
+      // payment's fate is unknown here, and the same idempotency key makes the next attempt safe.
       throw new DomainError('NETWORK_ERROR', { detail: `toss ${method} ${path}: ${(error as Error).name}` });
     }
-    const text = await response.text().catch(() => '');
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       parsed = null;
     }
-    if (!response.ok) throw new TossFailure(response.status, (parsed ?? {}) as TossError);
+    if (status < 200 || status > 299) throw new TossFailure(status, (parsed ?? {}) as TossError);
     if (!parsed || typeof parsed !== 'object') throw new TossFailure(502, { code: 'INVALID_RESPONSE' });
     return parsed as T;
   }
@@ -102,6 +107,17 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
   return {
     name: 'toss',
     clientSettings: () => ({ provider: 'toss', clientKey: options.clientKey, test: options.clientKey.startsWith('test_') }),
+
+    /** Any HTTP answer counts (an unknown payment is a 404): only a network failure or a timeout does not. */
+    async reachable() {
+      try {
+        const response = await request(`${options.apiBase}/v1/payments/reachability-check`, { method: 'GET', headers: { authorization }, signal: AbortSignal.timeout(Math.min(options.timeoutMs, 3000)) });
+        await response.body.dump();
+        return true;
+      } catch {
+        return false;
+      }
+    },
 
     async confirm(request: ConfirmRequest): Promise<ApprovedPayment> {
       try {

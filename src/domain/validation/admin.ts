@@ -1,0 +1,52 @@
+/**
+ * What staff send to the staff API (SPEC section 7, D3): statuses from the domain lists, comments,
+ * and the filters and pages of the lists. Query values arrive as text.
+ */
+import { z } from 'zod';
+import { BRIEF_STATUSES, ORDER_STATUSES } from '../statuses.ts';
+import { COUNTRY_CODES } from '../countries.ts';
+import { V } from './messages.ts';
+import { optionalText } from './schema-helpers.ts';
+
+const page = z.coerce.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(100_000, { error: V.invalidType }).default(1);
+const pageSize = z.coerce.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(100, { error: V.invalidType }).default(20);
+const day = z.string({ error: V.invalidType }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalidType }).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: V.invalidType });
+
+export const adminOrdersQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: V.invalidChoice }).optional(),
+  country: z.enum(COUNTRY_CODES, { error: V.invalidChoice }).optional(),
+  /** Days in Korea time (D19), inclusive. */
+  from: day.optional(),
+  to: day.optional(),
+  /** An order number, a customer's name or e-mail (part of it). */
+  q: optionalText(100),
+  /** One customer's orders. */
+  userId: z.uuid({ error: V.invalidType }).optional(),
+  page,
+  pageSize,
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+export const adminUsersQuerySchema = z.object({ q: optionalText(100), page, pageSize: pageSize.default(100) });
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminContactsQuerySchema = z.object({ handled: z.enum(['true', 'false'], { error: V.invalidChoice }).optional(), page, pageSize });
+
+export const orderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: V.invalidChoice }),
+  note: optionalText(500),
+});
+
+export const orderCommentsSchema = z.object({
+  comments: z.union([z.string({ error: V.invalidType }).max(5000, { error: V.tooLong }), z.null()], { error: V.invalidType }),
+});
+
+export const briefStatusSchema = z.object({ status: z.enum(BRIEF_STATUSES, { error: V.invalidChoice }) });
+
+export const contactHandledSchema = z.object({ handled: z.boolean({ error: V.invalidType }) });
+
+/** Staff cancel an order: the refund in the currency's minor units (at most what the policy allows) and why. */
+export const staffCancelSchema = z.object({
+  refundAmount: z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(0, { error: V.invalidType }).max(1_000_000_000_000, { error: V.invalidType }),
+  reason: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(500, { error: V.tooLong }),
+});

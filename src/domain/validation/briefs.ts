@@ -1,0 +1,51 @@
+/**
+ * The project brief payload of SPEC section 7 plus what D17 adds: the order it belongs to, and
+ * the ids of files the caller uploaded. Service name, price and delivery time come from the order
+ * or the catalog on the server; the page's values are only kept when nothing else knows them.
+ */
+import { z } from 'zod';
+import { BRIEF_MAX_FILES, BRIEF_OPTIONS, hasChoice } from '../briefs.ts';
+import { ORDER_NUMBER_PATTERN } from '../orders.ts';
+import { V } from './messages.ts';
+import { guestIdField } from './orders.ts';
+import { emailField, optionalPhone, optionalText, requiredText } from './schema-helpers.ts';
+
+const choices = <T extends readonly [string, ...string[]]>(options: T) =>
+  z.array(z.enum(options, { error: V.invalidChoice }), { error: V.invalidType }).max(options.length).default([])
+    .transform((list) => [...new Set(list)]);
+
+/** What the brief form holds: the rule "choose at least one" is checked here, for page and server. */
+export const briefFieldsSchema = z.object({
+  style: choices(BRIEF_OPTIONS.style),
+  colorTone: choices(BRIEF_OPTIONS.colorTone),
+  usage: choices(BRIEF_OPTIONS.usage),
+  additionalRequests: optionalText(5000),
+  referenceNotes: optionalText(5000),
+});
+
+const atLeastOneChoice = <T extends { style: string[]; colorTone: string[]; usage: string[] }>(value: T, ctx: z.RefinementCtx) => {
+  if (!hasChoice(value)) ctx.addIssue({ code: 'custom', path: ['style'], message: V.briefChoice });
+};
+
+export const briefFormSchema = briefFieldsSchema.superRefine(atLeastOneChoice);
+
+export const createBriefSchema = briefFieldsSchema.extend({
+  /** The order the brief belongs to (its public number); without it, a consultation order is opened (D17). */
+  orderId: z.string({ error: V.invalidType }).regex(ORDER_NUMBER_PATTERN, { error: V.invalidType }).optional(),
+  serviceId: z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidChoice }).max(10_000, { error: V.invalidChoice }).optional(),
+  // SPEC's descriptive fields: read from the order or the catalog when the server knows them.
+  serviceName: optionalText(200),
+  servicePrice: z.union([z.string().max(60), z.number()]).optional(),
+  deliveryTime: optionalText(100),
+  uploadedFiles: z.array(z.uuid({ error: V.invalidType }), { error: V.invalidType }).max(BRIEF_MAX_FILES, { error: V.tooMany }).default([])
+    .transform((list) => [...new Set(list)]),
+  sessionId: guestIdField(),
+  // Who to answer, for a consultation a guest opens (a signed-in customer's come from the account).
+  customerName: optionalText(100),
+  customerEmail: emailField().optional(),
+  customerPhone: optionalPhone(30),
+}).superRefine((value, ctx) => {
+  atLeastOneChoice(value, ctx);
+  if (value.orderId === undefined && value.serviceId === undefined) ctx.addIssue({ code: 'custom', path: ['serviceId'], message: V.required });
+});
+export type CreateBriefInput = z.infer<typeof createBriefSchema>;

@@ -1,0 +1,164 @@
+/**
+ * Orders as staff run them (SPEC sections 2 and 7, D3): every order, filtered and paged on the
+ * server; one order with everything about it; status changes and comments. A status change, its
+ * history row (actor, time, old and new value) and the customer's e-mail in the outbox are one
+ * statement; so are a comment and its e-mail.
+ */
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { DomainError } from '../../../domain/errors.ts';
+import { staffCancel } from '../../../domain/refunds.ts';
+import type { OrderStatus } from '../../../domain/statuses.ts';
+import type { AdminOrdersQuery } from '../../../domain/validation/admin.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
+import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, uploadedFiles, users } from '../../db/schema.ts';
+import { briefView } from '../briefs/brief-view.ts';
+
+/** Korea time (D19): staff's days begin at midnight in Seoul. */
+const kstMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
+const nextDay = (day: string) => new Date(kstMidnight(day).getTime() + 24 * 60 * 60 * 1000);
+
+function filters(query: AdminOrdersQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.country) conditions.push(eq(orders.country, query.country));
+  if (query.userId) conditions.push(eq(orders.userId, query.userId));
+  if (query.from) conditions.push(gte(orders.createdAt, kstMidnight(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, nextDay(query.to)));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(eq(orders.orderNumber, query.q), ilike(orders.customerName, like), ilike(orders.customerEmail, like))!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** One page of orders, newest first, with the total that matches (SPEC's `{ orders, total }`). */
+export async function listOrders(db: Database, query: AdminOrdersQuery) {
+  const where = filters(query);
+  const [rows, [counted]] = await Promise.all([
+    db.select({
+      id: orders.id, orderId: orders.orderNumber, status: orders.status, orderType: orders.orderType, orderName: orders.orderName,
+      customerName: orders.customerName, customerEmail: orders.customerEmail, customerPhone: orders.customerPhone,
+      country: orders.country, currency: orders.currency, amount: orders.amountMinor, amountKRW: orders.amountKrw,
+      isGuestOrder: orders.isGuestOrder, paymentMethod: orders.paymentMethod, adminComments: orders.adminComments,
+      cancelRequestedAt: orders.cancelRequestedAt, createdAt: orders.createdAt, paidAt: orders.paidAt,
+      briefStatus: projectBriefs.status,
+    }).from(orders)
+      .leftJoin(projectBriefs, eq(projectBriefs.orderId, orders.id))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return { orders: rows, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** One order with its lines, payment, brief and files, refunds and status history (with who did what). */
+export async function getOrder(db: Database, id: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!order) throw new DomainError('NOT_FOUND');
+  const [lines, history, briefs, files, refundRows] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
+    db.select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt, note: orderStatusHistory.note, actor: users.email })
+      .from(orderStatusHistory).leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
+      .where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.createdAt, orderStatusHistory.id),
+    db.select().from(projectBriefs).where(eq(projectBriefs.orderId, id)).limit(1),
+    db.select().from(uploadedFiles).where(eq(uploadedFiles.orderId, id)).orderBy(uploadedFiles.briefPosition, uploadedFiles.createdAt),
+    db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(refunds.createdAt),
+  ]);
+  const brief = briefs[0];
+  return {
+    order: {
+      id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName,
+      customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress,
+      requirements: order.requirements, country: order.country, currency: order.currency, language: order.language,
+      amount: order.amountMinor, amountKRW: order.amountKrw, isGuestOrder: order.isGuestOrder, userId: order.userId,
+      payment: { provider: order.paymentProvider, method: order.paymentMethod, receiptUrl: order.receiptUrl, paidAt: order.paidAt },
+      adminComments: order.adminComments, cancelRequestedAt: order.cancelRequestedAt, createdAt: order.createdAt, updatedAt: order.updatedAt,
+    },
+    lines: lines.map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw })),
+    history,
+    brief: brief ? briefView(brief, order.orderNumber, files.filter((f) => f.briefId === brief.id)) : null,
+    refunds: refundRows.map((r) => ({ amount: r.amountMinor, reason: r.reason, provider: r.provider, at: r.createdAt })),
+    /** What staff may do now (D21): cancel with a refund of at most this much, or nothing. */
+    cancel: staffCancel(order),
+  };
+}
+
+/**
+ * Sets any status (D3: no order enforced). The change, its history row and the customer's e-mail
+ * are one statement; setting the status an order already has changes and records nothing.
+ */
+export async function changeOrderStatus(db: Database, actorId: string, id: string, status: OrderStatus, note?: string): Promise<{ from: OrderStatus; to: OrderStatus; changed: boolean }> {
+  const result = await db.execute(sql`
+    with prev as (
+      select id, status, paid_at from ${orders} where id = ${id} for update
+    ), changed as (
+      update ${orders} as o set status = ${status}, updated_at = now()
+      from prev where o.id = prev.id and prev.status <> ${status} and prev.status <> 'cancelled'
+        and not (${status} = 'cancelled' and prev.paid_at is not null)
+      returning o.id, prev.status as from_status
+    ), history as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
+      select id, from_status, ${status}, ${actorId}, ${note ?? 'changed by staff'} from changed
+      returning 1
+    ), mail as (
+      insert into ${mailOutbox} (kind, order_id, payload)
+      select 'order_status', id, jsonb_build_object('from', from_status, 'to', ${status}::text) from changed
+      returning 1
+    )
+    select prev.status as from_status, prev.paid_at is not null as paid, (select count(*) from changed)::int as changed from prev`);
+  const [row] = rowsOf<{ from_status: OrderStatus; paid: boolean; changed: number }>(result);
+  if (!row) throw new DomainError('NOT_FOUND');
+  // A cancelled order stays cancelled (its refund is final); a paid one is cancelled with the refund decision (D21).
+  if (row.from_status === 'cancelled' && status !== 'cancelled') throw new DomainError('ORDER_CANCELLED');
+  if (status === 'cancelled' && row.paid && row.from_status !== 'cancelled') throw new DomainError('USE_CANCEL_AND_REFUND');
+  return { from: row.from_status, to: status, changed: row.changed > 0 };
+}
+
+/** Replaces the staff comment the customer reads; a new non-empty comment is e-mailed to them. */
+export async function setOrderComments(db: Database, id: string, comments: string | null): Promise<void> {
+  const text = comments?.trim() ? comments.trim() : null;
+  const result = await db.execute(sql`
+    with prev as (
+      select id, admin_comments from ${orders} where id = ${id} for update
+    ), updated as (
+      update ${orders} as o set admin_comments = ${text}, updated_at = now() from prev where o.id = prev.id
+      returning o.id, prev.admin_comments as before
+    ), mail as (
+      insert into ${mailOutbox} (kind, order_id, payload)
+      select 'order_comment', id, jsonb_build_object('comment', ${text}::text) from updated
+      where ${text}::text is not null and ${text}::text is distinct from before
+      returning 1
+    )
+    select (select count(*) from updated)::int as updated`);
+  const [row] = rowsOf<{ updated: number }>(result);
+  if (!row?.updated) throw new DomainError('NOT_FOUND');
+}
+
+/** Moves a brief to pending, in review, approved or rejected (SPEC section 4). */
+export async function setBriefStatus(db: Database, id: string, status: (typeof projectBriefs.$inferSelect)['status']) {
+  const [row] = await db.update(projectBriefs).set({ status, updatedAt: new Date() }).where(eq(projectBriefs.id, id)).returning();
+  if (!row) throw new DomainError('NOT_FOUND');
+  return row;
+}
+
+/** Briefs for the staff list, newest first, with their order and files. */
+export async function listBriefs(db: Database, query: { status?: string | undefined; page: number; pageSize: number }) {
+  const where = query.status ? eq(projectBriefs.status, query.status as never) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db.select({ brief: projectBriefs, orderNumber: orders.orderNumber, orderStatus: orders.status, customerName: orders.customerName, customerEmail: orders.customerEmail, country: orders.country })
+      .from(projectBriefs).innerJoin(orders, eq(orders.id, projectBriefs.orderId))
+      .where(where).orderBy(desc(projectBriefs.createdAt), desc(projectBriefs.id))
+      .limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(projectBriefs).where(where),
+  ]);
+  const files = rows.length ? await db.select().from(uploadedFiles).where(inArray(uploadedFiles.briefId, rows.map((r) => r.brief.id))).orderBy(uploadedFiles.briefPosition) : [];
+  return {
+    briefs: rows.map((r) => ({
+      ...briefView(r.brief, r.orderNumber, files.filter((f) => f.briefId === r.brief.id)),
+      orderStatus: r.orderStatus, customerName: r.customerName, customerEmail: r.customerEmail, country: r.country,
+    })),
+    total: counted?.total ?? 0,
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The staff overview (SPEC sections 2 and 9): users (new today), orders (pending), revenue from
+ * completed orders and today's takings, each per currency (won and dollars are never added up),
+ * the five newest orders, and paid revenue by day for the last 30 days per country and currency.
+ * Days are Korea time (D19). A handful of aggregate queries, whatever the number of orders.
+ */
+import { desc, sql } from 'drizzle-orm';
+import { rowsOf, type Database } from '../../db/client.ts';
+import { contactSubmissions, orders, users } from '../../db/schema.ts';
+
+const TODAY_KST = sql`(date_trunc('day', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul')`;
+/** Money that was paid and not given back: paid, not cancelled. */
+const TAKEN = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelled'`;
+
+export async function overview(db: Database) {
+  const [userCounts, orderCounts, revenue, today, recent, daily, inbox] = await Promise.all([
+    db.execute(sql`select count(*)::int as total, count(*) filter (where ${users.createdAt} >= ${TODAY_KST})::int as today,
+      count(*) filter (where ${users.phone} is not null and ${users.phone} <> '')::int as with_phone from ${users}`),
+    db.execute(sql`select count(*)::int as total, count(*) filter (where ${orders.status} = 'pending')::int as pending,
+      count(*) filter (where ${orders.status} = 'completed')::int as completed, count(*) filter (where ${orders.status} = 'in_progress')::int as in_progress,
+      count(*) filter (where ${orders.status} = 'quote_review')::int as quote_review from ${orders}`),
+    db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
+      from ${orders} where ${orders.status} = 'completed' group by 1 order by 1`),
+    db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
+      from ${orders} where ${TAKEN} and ${orders.paidAt} >= ${TODAY_KST} group by 1 order by 1`),
+    db.select({ id: orders.id, orderId: orders.orderNumber, orderName: orders.orderName, customerName: orders.customerName, status: orders.status, amount: orders.amountMinor, currency: orders.currency, country: orders.country, createdAt: orders.createdAt })
+      .from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(5),
+    db.execute(sql`select to_char(${orders.paidAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD') as day, ${orders.country} as country, ${orders.currency} as currency,
+      sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
+      from ${orders} where ${TAKEN} and ${orders.paidAt} >= ${TODAY_KST} - interval '29 days'
+      group by 1, 2, 3 order by 1, 2`),
+    db.execute(sql`select count(*) filter (where ${contactSubmissions.handledAt} is null)::int as unhandled from ${contactSubmissions}`),
+  ]);
+  const money = (rows: unknown) => rowsOf<{ currency: string; amount: string | number; orders: number }>(rows).map((r) => ({ currency: r.currency, amount: Number(r.amount), orders: r.orders }));
+  const [u] = rowsOf<{ total: number; today: number; with_phone: number }>(userCounts);
+  const [o] = rowsOf<{ total: number; pending: number; completed: number; in_progress: number; quote_review: number }>(orderCounts);
+  const [i] = rowsOf<{ unhandled: number }>(inbox);
+  return {
+    users: { total: u!.total, newToday: u!.today, withPhone: u!.with_phone },
+    orders: { total: o!.total, pending: o!.pending, completed: o!.completed, inProgress: o!.in_progress, quoteReview: o!.quote_review },
+    revenue: money(revenue),
+    today: money(today),
+    recentOrders: recent,
+    daily: rowsOf<{ day: string; country: string; currency: string; amount: string | number; orders: number }>(daily).map((r) => ({ ...r, amount: Number(r.amount) })),
+    inbox: { unhandled: i!.unhandled },
+  };
+}

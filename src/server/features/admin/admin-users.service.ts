@@ -1,0 +1,19 @@
+/** Customers for staff (SPEC section 7 GET /api/admin/users): searchable by name, e-mail or phone, paged. */
+import { asc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminUsersQuery } from '../../../domain/validation/admin.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { adminUserView } from '../accounts/public-user.ts';
+
+export async function searchUsers(db: Database, query: AdminUsersQuery) {
+  let where: SQL | undefined;
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where = or(ilike(users.email, like), ilike(users.username, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.phone, like));
+  }
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { users: rows.map(adminUserView), total: counted?.total ?? 0 };
+}

@@ -1,0 +1,45 @@
+/**
+ * POST /api/project-briefs and GET /api/project-briefs (SPEC section 7, D17, D22) for customers and
+ * guests (`sessionId`); staff review comes with the staff area.
+ */
+import type { FastifyInstance } from 'fastify';
+import { translatorFor } from '../../../i18n/translator.server.ts';
+import { createBriefSchema } from '../../../domain/validation/briefs.ts';
+import type { Database } from '../../db/client.ts';
+import type { Auth } from '../../http/auth.ts';
+import { queryGuestId, requestOwner } from '../../http/owner.ts';
+import { parseBody } from '../../http/validate.ts';
+import type { MailWorker } from '../../mail/mail-worker.ts';
+import type { OrderLinks } from '../orders/order-links.ts';
+import { briefView } from './brief-view.ts';
+import { createBrief, listOwnBriefs } from './briefs.service.ts';
+
+export function registerBriefRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; mailWorker: MailWorker }): void {
+  const { db, auth, links, mailWorker } = deps;
+
+  app.post('/api/project-briefs', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const input = parseBody(createBriefSchema, request.body);
+    const owner = await requestOwner(auth, request, input.sessionId);
+    // The order's private link (D22) lets a guest write the brief from another browser.
+    const { orderKey } = request.body as { orderKey?: unknown };
+    const linked = input.orderId && typeof orderKey === 'string' && links.verify(input.orderId, orderKey) ? input.orderId : undefined;
+    const { lang, country } = request.store;
+    const created = await createBrief(db, { owner, input, country, language: lang, linkedOrderNumber: linked });
+    mailWorker.nudge();
+    request.log.info({ briefId: created.brief.id, orderId: created.order.id, files: created.files.length, openedOrder: created.openedOrder }, 'brief submitted');
+    return reply.status(201).send({
+      success: true,
+      briefId: created.brief.id,
+      orderId: created.order.orderNumber,
+      orderStatus: created.order.status,
+      brief: briefView(created.brief, created.order.orderNumber, created.files),
+      message: translatorFor(lang, 'errors')('briefs.created'),
+    });
+  });
+
+  app.get('/api/project-briefs', async (request) => {
+    const owner = await requestOwner(auth, request, queryGuestId(request));
+    const briefs = await listOwnBriefs(db, owner);
+    return { success: true, briefs: briefs.map(({ brief, orderNumber, files }) => briefView(brief, orderNumber, files)) };
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * Receiving the files of one upload request (D14): each is recognised by its first bytes (never by
+ * its name or the type the browser claims), counted and hashed while it streams to storage, and
+ * refused as soon as it passes 10 MB or the request passes 50 MB. The rows are written in one
+ * statement only when every file arrived; on any refusal or failure the files already stored are
+ * removed, so nothing of a refused request stays on disk or in the database.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { fileTypeStream as detect } from 'file-type';
+import { DomainError } from '../../../domain/errors.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_REQUEST_MAX_BYTES, UPLOAD_TYPES, isUploadType, type UploadType } from '../../../domain/uploads.ts';
+import type { Database } from '../../db/client.ts';
+import { uploadedFiles } from '../../db/schema.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import type { Owner } from '../orders/owner.ts';
+
+export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
+
+interface Received {
+  storedName: string;
+  originalName: string;
+  mimeType: UploadType;
+  sizeBytes: number;
+  sha256: string;
+}
+
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+/** A name to show and to offer on download: the last path segment, without control characters, at most 200 characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return cleaned || 'file';
+}
+
+// file-type's Node entry (the one Node loads) takes a Node stream; the type checker sees its
+// browser entry, which takes web streams only.
+const fileTypeStream = detect as unknown as (stream: Readable, options: { sampleSize: number }) => Promise<Readable & { fileType?: { mime: string } }>;
+
+/** Counts and hashes what passes; fails the stream once the file or the request is over its limit. */
+class Meter extends Transform {
+  bytes = 0;
+  private readonly hash = createHash('sha256');
+  private readonly name: string;
+  private readonly requestBytesBefore: number;
+  constructor(name: string, requestBytesBefore: number) {
+    super();
+    this.name = name;
+    this.requestBytesBefore = requestBytesBefore;
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > UPLOAD_MAX_BYTES) return done(new DomainError('FILE_TOO_LARGE', { values: { max: megabytes(UPLOAD_MAX_BYTES), name: this.name } }));
+    if (this.requestBytesBefore + this.bytes > UPLOAD_REQUEST_MAX_BYTES) return done(new DomainError('UPLOAD_TOO_LARGE', { values: { max: megabytes(UPLOAD_REQUEST_MAX_BYTES) } }));
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+  digest() {
+    return this.hash.digest('hex');
+  }
+}
+
+export interface UploadBatch {
+  /** Stores one file; throws a DomainError when it is refused (the caller then calls abort). */
+  add(fileName: string, stream: Readable): Promise<void>;
+  /** Writes the rows of every stored file in one statement and returns them in the order received. */
+  commit(db: Database, owner: Owner): Promise<UploadedFileRow[]>;
+  /** Removes every file this batch stored. */
+  abort(): Promise<void>;
+  readonly count: number;
+}
+
+export function startUploadBatch(storage: FileStorage): UploadBatch {
+  const received: Received[] = [];
+  const stored: string[] = [];
+  let requestBytes = 0;
+
+  return {
+    get count() {
+      return received.length;
+    },
+    async add(fileName, stream) {
+      const originalName = cleanFileName(fileName);
+      if (received.length >= UPLOAD_MAX_FILES) {
+        stream.resume();
+        throw new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { max: UPLOAD_MAX_FILES } });
+      }
+      const typed = await fileTypeStream(stream, { sampleSize: 4100 });
+      const type = typed.fileType?.mime;
+      if (!isUploadType(type)) {
+        typed.destroy();
+        stream.resume();
+        throw new DomainError('UNSUPPORTED_FILE_TYPE', { values: { name: originalName }, detail: `detected ${type ?? 'unknown'}` });
+      }
+      const storedName = `${randomUUID()}.${UPLOAD_TYPES[type]}`;
+      const meter = new Meter(originalName, requestBytes);
+      stored.push(storedName);
+      // A failing source fails the meter and so the write; a refusal by the meter stops the chain.
+      stream.once('error', (error) => meter.destroy(error));
+      pipeline(typed, meter, () => {});
+      await storage.put(storedName, meter, type);
+      if (meter.bytes === 0) throw new DomainError('UNSUPPORTED_FILE_TYPE', { values: { name: originalName } });
+      requestBytes += meter.bytes;
+      received.push({ storedName, originalName, mimeType: type, sizeBytes: meter.bytes, sha256: meter.digest() });
+    },
+    async commit(db, owner) {
+      if (received.length === 0) throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.empty' });
+      const rows = await db.insert(uploadedFiles).values(received.map((file) => ({
+        ...file,
+        ownerUserId: owner.kind === 'user' ? owner.userId : null,
+        ownerGuestId: owner.kind === 'guest' ? owner.guestId : null,
+      }))).returning();
+      const position = new Map(received.map((file, index) => [file.storedName, index]));
+      return rows.sort((a, b) => position.get(a.storedName)! - position.get(b.storedName)!);
+    },
+    async abort() {
+      await storage.delete(stored);
+    },
+  };
+}

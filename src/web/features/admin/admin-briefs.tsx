@@ -1,0 +1,68 @@
+/** The briefs tab (SPEC sections 2 and 4): each brief with its files, and buttons to in_review, approved or rejected (each disabled in its own status). */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BRIEF_STATUSES, type BriefStatus } from '../../../domain/statuses.ts';
+import type { listBriefs } from '../../../server/features/admin/admin-orders.service.ts';
+import { useRootData } from '../../store-context.ts';
+import { Pagination } from './pagination.tsx';
+import { useStaffAction } from './staff-action.ts';
+import { StaffBrief } from './staff-brief.tsx';
+
+type BriefList = Awaited<ReturnType<typeof listBriefs>>;
+const ACTIONS: BriefStatus[] = ['in_review', 'approved', 'rejected'];
+
+export function AdminBriefs({ list, status, page }: { list: BriefList; status: BriefStatus | null; page: number }) {
+  const { t } = useTranslation('admin');
+  const { t: tCommon } = useTranslation();
+  const { country, lang } = useRootData();
+  const act = useStaffAction();
+  const [busy, setBusy] = useState<string | null>(null);
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' });
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <nav aria-label={t('briefs.status')} className="flex flex-wrap gap-2">
+        {[null, ...BRIEF_STATUSES].map((s) => (
+          <Link key={s ?? 'all'} to={`/${country}/admin?tab=briefs${s ? `&status=${s}` : ''}`} aria-current={status === s ? 'page' : undefined} className={`rounded-full px-3 py-1.5 text-sm font-semibold ${status === s ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700'}`}>
+            {s ? tCommon(`briefStatus.${s}`) : t('briefs.all')}
+          </Link>
+        ))}
+      </nav>
+      {list.briefs.length === 0 ? <p className="text-slate-600">{t('briefs.empty')}</p> : (
+        <ul className="grid gap-4">
+          {list.briefs.map((brief) => (
+            <li key={brief.id} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm" data-admin-brief={brief.id}>
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold">{brief.serviceName}</p>
+                  <p className="text-slate-600">{brief.customerName} · {brief.customerEmail} · {date.format(new Date(brief.createdAt))} {t('kst')}</p>
+                  <p className="text-xs text-slate-500">{t('briefs.order')}: <span className="font-mono">{brief.orderId}</span> · {tCommon(`orderStatus.${brief.orderStatus}`)}</p>
+                </div>
+                <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold" data-brief-status={brief.status}>{tCommon(`briefStatus.${brief.status}`)}</span>
+              </div>
+              <StaffBrief brief={brief} />
+              <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t('briefs.setStatus')}>
+                {ACTIONS.map((action) => (
+                  <button
+                    key={action}
+                    type="button"
+                    className="btn-secondary"
+                    disabled={brief.status === action || busy === brief.id}
+                    onClick={async () => {
+                      setBusy(brief.id);
+                      await act({ method: 'PATCH', path: `/api/project-briefs/${brief.id}/status`, body: { status: action } }, { ok: t('toast.briefUpdated'), failed: t('toast.briefFailed') });
+                      setBusy(null);
+                    }}
+                  >
+                    {tCommon(`briefStatus.${action}`)}
+                  </button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={20} total={list.total} />
+    </div>
+  );
+}

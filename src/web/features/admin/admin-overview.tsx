@@ -1,0 +1,70 @@
+/** The overview tab (SPEC sections 2 and 9): counts, revenue per currency, recent orders, quick actions, 30 days of revenue. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CountryCode } from '../../../domain/countries.ts';
+import { formatCurrencyMinor, formatMinor } from '../../../domain/money.ts';
+import type { overview as overviewOf } from '../../../server/features/admin/admin-overview.service.ts';
+import { useRootData } from '../../store-context.ts';
+import { RevenueChart } from './revenue-chart.tsx';
+
+type Overview = Awaited<ReturnType<typeof overviewOf>>;
+
+function Card({ label, children, note }: { label: string; children: React.ReactNode; note: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <div className="mt-2 text-2xl font-extrabold">{children}</div>
+      <p className="mt-1 text-sm text-slate-600">{note}</p>
+    </div>
+  );
+}
+
+export function AdminOverview({ overview }: { overview: Overview }) {
+  const { t } = useTranslation('admin');
+  const { t: tCommon } = useTranslation();
+  const { country, lang } = useRootData();
+  const money = (list: Overview['revenue']) => (list.length
+    ? <ul className="grid gap-0.5">{list.map((r) => <li key={r.currency} data-currency={r.currency}>{formatCurrencyMinor(r.amount, r.currency)}</li>)}</ul>
+    : <span className="text-slate-600">{t('overview.none')}</span>);
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Seoul' });
+  return (
+    <div className="grid grid-cols-1 gap-6" data-admin-overview>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Card label={t('overview.users')} note={t('overview.newToday', { count: overview.users.newToday })}><span data-total-users>{overview.users.total}</span></Card>
+        <Card label={t('overview.orders')} note={t('overview.pending', { count: overview.orders.pending })}><span data-total-orders>{overview.orders.total}</span></Card>
+        <Card label={t('overview.revenue')} note={t('overview.perCurrency')}><div data-revenue>{money(overview.revenue)}</div></Card>
+        <Card label={t('overview.today')} note={t('overview.completed', { count: overview.orders.completed })}><div data-today>{money(overview.today)}</div></Card>
+      </div>
+
+      <section aria-labelledby="quick" className="flex flex-wrap items-center gap-2">
+        <h2 id="quick" className="sr-only">{t('overview.quick')}</h2>
+        {(['orders', 'briefs', 'users', 'inbox'] as const).map((tab) => (
+          <Link key={tab} to={`/${country}/admin?tab=${tab}`} className="btn-secondary">
+            {tab === 'inbox' ? t('overview.inbox', { count: overview.inbox.unhandled }) : t(`tabs.${tab}`)}
+          </Link>
+        ))}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="recent" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="recent" className="font-bold">{t('overview.recent')}</h2>
+          <ul className="mt-3 divide-y divide-slate-100 text-sm">
+            {overview.recentOrders.map((order) => (
+              <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                <Link to={`/${country}/admin?tab=orders&order=${order.id}`} className="min-w-0 flex-1 truncate font-medium text-brand-800 hover:underline">{order.orderName}</Link>
+                <span className="text-slate-600">{order.customerName}</span>
+                <span className="font-semibold">{formatMinor(order.amount, order.country as CountryCode)}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">{tCommon(`orderStatus.${order.status}`)}</span>
+                <span className="w-full text-xs text-slate-500">{date.format(new Date(order.createdAt))} {t('kst')}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="chart" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="chart" className="font-bold">{t('overview.chart')}</h2>
+          <RevenueChart daily={overview.daily} />
+        </section>
+      </div>
+    </div>
+  );
+}

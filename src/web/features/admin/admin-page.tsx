@@ -1,0 +1,101 @@
+/**
+ * /{country}/admin (SPEC section 2, issue "The staff area"): the staff dashboard and its tabs,
+ * chosen by `?tab=`. The loader checks the role first, then reads only the open tab's data on the
+ * server, so the page arrives rendered, or as its 401/403, with no spinner.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Route } from './+types/admin-page';
+import { BRIEF_STATUSES, type BriefStatus } from '../../../domain/statuses.ts';
+import { requireUserWithRole, services } from '../../auth.server.ts';
+import { routeMessages } from '../../i18n/messages.server.ts';
+import { pageMeta } from '../../seo/page-meta.ts';
+import { useRootData } from '../../store-context.ts';
+import { AdminBriefs } from './admin-briefs.tsx';
+import { AdminInbox } from './admin-inbox.tsx';
+import { AdminOrders } from './admin-orders.tsx';
+import { AdminOverview } from './admin-overview.tsx';
+import { AdminSettings } from './admin-settings.tsx';
+import { AdminUsers } from './admin-users.tsx';
+import { StaffOnly } from './staff-only.tsx';
+
+export const TABS = ['overview', 'orders', 'users', 'briefs', 'inbox', 'settings'] as const;
+export type Tab = (typeof TABS)[number];
+
+const pageOf = (value: string | null) => Math.max(1, Math.min(100_000, Math.trunc(Number(value)) || 1));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireUserWithRole(context, 'admin');
+  const admin = services(context).admin;
+  const params = new URL(request.url).searchParams;
+  const requested = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? requested as Tab : 'overview';
+  const messages = routeMessages(context, ['admin', 'briefs']);
+  const page = pageOf(params.get('page'));
+  switch (tab) {
+    case 'overview':
+      return { tab, messages, overview: await admin.overview() };
+    case 'orders': {
+      // Filters that do not parse are dropped rather than failing the page.
+      const query = Object.fromEntries(['status', 'country', 'from', 'to', 'q', 'userId'].map((key) => [key, params.get(key) || undefined]));
+      const orders = await admin.orders({ ...query, page });
+      const openId = params.get('order');
+      return { tab, messages, orders, filters: query, open: openId ? await admin.order(openId) : null };
+    }
+    case 'users':
+      return { tab, messages, users: await admin.users({ q: params.get('q') || undefined, page, pageSize: 20 }), q: params.get('q') ?? '', page };
+    case 'briefs': {
+      const status = params.get('status');
+      const filter = (BRIEF_STATUSES as readonly string[]).includes(status ?? '') ? status as BriefStatus : undefined;
+      return { tab, messages, briefs: await admin.briefs({ status: filter, page }), status: filter ?? null, page };
+    }
+    case 'inbox': {
+      const handled = params.get('handled');
+      const filter: 'true' | 'false' | undefined = handled === 'true' || handled === 'false' ? handled : undefined;
+      return { tab, messages, contacts: await admin.contacts({ handled: filter, page }), handled: filter ?? null, page };
+    }
+    case 'settings':
+      return { tab, messages, settings: await admin.settings() };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { path: '/admin', noindex: true, text: (t) => ({ title: t('admin:title'), description: t('admin:tabs.overview') }) });
+
+export default function AdminPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin');
+  const { country } = useRootData();
+  const data = loaderData;
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('title')}</h1>
+      <nav aria-label={t('title')} className="-mx-4 mt-5 overflow-x-auto px-4">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+          {TABS.map((tab) => (
+            <li key={tab}>
+              <Link
+                to={`/${country}/admin?tab=${tab}`}
+                aria-current={data.tab === tab ? 'page' : undefined}
+                className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold ${data.tab === tab ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-ink'}`}
+              >
+                {t(`tabs.${tab}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        {data.tab === 'overview' && <AdminOverview overview={data.overview} />}
+        {data.tab === 'orders' && <AdminOrders list={data.orders} filters={data.filters} open={data.open} />}
+        {data.tab === 'users' && <AdminUsers list={data.users} q={data.q} page={data.page} />}
+        {data.tab === 'briefs' && <AdminBriefs list={data.briefs} status={data.status} page={data.page} />}
+        {data.tab === 'inbox' && <AdminInbox list={data.contacts} handled={data.handled} page={data.page} />}
+        {data.tab === 'settings' && <AdminSettings settings={data.settings} />}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StaffOnly error={error} />;
+}

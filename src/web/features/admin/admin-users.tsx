@@ -1,0 +1,54 @@
+/** The users tab (SPEC section 2): searchable and paged on the server; each user's orders a click away. */
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { displayName } from '../../../domain/user.ts';
+import type { searchUsers } from '../../../server/features/admin/admin-users.service.ts';
+import { useRootData } from '../../store-context.ts';
+import { Pagination } from './pagination.tsx';
+
+type UserList = Awaited<ReturnType<typeof searchUsers>>;
+
+export function AdminUsers({ list, q, page }: { list: UserList; q: string; page: number }) {
+  const { t } = useTranslation('admin');
+  const { t: tAccounts } = useTranslation('accounts');
+  const { lang, country } = useRootData();
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' });
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value="users" />
+        <label className="min-w-0 flex-1 text-sm font-semibold">{t('users.search')}
+          <input type="search" name="q" defaultValue={q} placeholder={t('users.searchPlaceholder')} className="mt-1 block min-h-11 w-full rounded-xl border border-slate-300 px-3 text-sm" />
+        </label>
+        <button type="submit" className="btn-primary">{t('orders.apply')}</button>
+      </Form>
+      <p className="text-sm text-slate-600">{t('users.total', { count: list.total })}</p>
+      {list.users.length === 0 ? <p className="text-slate-600">{t('users.empty')}</p> : (
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                {(['name', 'username', 'email', 'phone', 'role', 'joined'] as const).map((c) => <th key={c} scope="col" className="px-4 py-3 font-semibold">{tAccounts(`admin.columns.${c}`)}</th>)}
+                <th scope="col" className="px-4 py-3"><span className="sr-only">{t('users.orders')}</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.users.map((u) => (
+                <tr key={u.id} data-admin-user={u.email}>
+                  <td className="px-4 py-3 font-medium">{displayName(u)}</td>
+                  <td className="px-4 py-3">{u.username}</td>
+                  <td className="px-4 py-3">{u.email}</td>
+                  <td className="px-4 py-3">{u.phone ?? '—'}</td>
+                  <td className="px-4 py-3">{tAccounts(`admin.roles.${u.role}`)}</td>
+                  <td className="px-4 py-3">{date.format(new Date(u.createdAt))}</td>
+                  <td className="px-4 py-3"><Link to={`/${country}/admin?tab=orders&userId=${u.id}`} className="font-medium text-brand-800 underline underline-offset-2">{t('users.orders')}</Link></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageSize={20} total={list.total} />
+    </div>
+  );
+}

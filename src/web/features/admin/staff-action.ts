@@ -1,0 +1,35 @@
+/**
+ * A staff change through the API (SPEC section 8 toasts): success says so and reloads the page's
+ * data from the server; a refusal shows the server's message; a failure to reach it says so too.
+ */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { apiRequest, type StoreHeaders } from '../../api-client.ts';
+import { toast } from '../../components/toast.tsx';
+import { useRootData } from '../../store-context.ts';
+
+export async function staffAction(
+  request: { method: 'PATCH' | 'POST'; path: string; body: unknown },
+  messages: { ok: string; failed: string },
+  context: { store: StoreHeaders; t: TFunction; revalidate: () => Promise<void> | void },
+): Promise<boolean> {
+  const result = await apiRequest(request.method, request.path, request.body, context.store);
+  if (result.ok) {
+    toast.success(messages.ok);
+    await context.revalidate();
+    return true;
+  }
+  if (result.error.status === 0) toast.error(context.t('admin:toast.error'), context.t('admin:toast.errorText'));
+  else toast.error(messages.failed, result.error.message);
+  return false;
+}
+
+/** staffAction bound to this page: its store, its messages, and a reload of its loader data. */
+export function useStaffAction() {
+  const { t } = useTranslation('admin');
+  const store = useRootData();
+  const revalidator = useRevalidator();
+  return (request: Parameters<typeof staffAction>[0], messages: Parameters<typeof staffAction>[1]) =>
+    staffAction(request, messages, { store, t, revalidate: () => revalidator.revalidate() });
+}

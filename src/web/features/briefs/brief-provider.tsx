@@ -1,0 +1,65 @@
+/**
+ * Opens the project brief from anywhere in the store (SPEC section 4): after a payment, from a
+ * consultation page, from My Page and from a guest's private order link. The dialog and its
+ * messages are fetched when it first opens, so pages pay nothing for it until then.
+ */
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import type { Messages } from '../../i18n/i18n.ts';
+
+/** Where the brief was opened: decides the toasts and where the visitor goes afterwards (SPEC section 4). */
+export type BriefFlow = 'after-payment' | 'consultation' | 'my-page' | 'order-link';
+
+export interface BriefTarget {
+  flow: BriefFlow;
+  /** The order the brief belongs to (its public number); without it a consultation is opened (D17). */
+  orderId?: string | undefined;
+  /** The order's private link key, for a guest in another browser (D22). */
+  orderKey?: string | undefined;
+  serviceId?: number | undefined;
+  serviceName: string;
+  price?: string | null | undefined;
+  delivery?: string | null | undefined;
+}
+
+interface BriefApi {
+  open(target: BriefTarget): void;
+}
+
+const Context = createContext<BriefApi | null>(null);
+const BriefDialog = lazy(() => import('./brief-dialog.tsx'));
+const catalogs = import.meta.glob<{ default: Messages }>('../../../i18n/locales/*/briefs.json');
+
+/** Adds the `briefs` catalog of the shown language, unless a loader already sent it. */
+export async function ensureBriefMessages(i18n: I18n): Promise<void> {
+  const lang = i18n.language;
+  if (i18n.hasResourceBundle(lang, 'briefs')) return;
+  const load = catalogs[`../../../i18n/locales/${lang}/briefs.json`];
+  if (load) i18n.addResourceBundle(lang, 'briefs', (await load()).default);
+}
+
+export function useBrief(): BriefApi {
+  const api = useContext(Context);
+  if (!api) throw new Error('useBrief needs a BriefProvider');
+  return api;
+}
+
+export function BriefProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const [target, setTarget] = useState<BriefTarget | null>(null);
+  const open = useCallback((next: BriefTarget) => {
+    void ensureBriefMessages(i18n).then(() => setTarget(next));
+  }, [i18n]);
+  const api = useMemo(() => ({ open }), [open]);
+  return (
+    <Context.Provider value={api}>
+      {children}
+      {target && (
+        <Suspense fallback={null}>
+          <BriefDialog key={`${target.orderId ?? ''}-${target.serviceId ?? ''}`} target={target} onClose={() => setTarget(null)} />
+        </Suspense>
+      )}
+    </Context.Provider>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * An order's project brief in My Page and on a guest's private order page (D17, D22): what the
+ * customer asked for and the files they sent, with previews and downloads; or, while the brief is
+ * still to be written, the button that opens it.
+ */
+import { useTranslation } from 'react-i18next';
+import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/briefs.ts';
+import { formatFileSize } from '../../../domain/uploads.ts';
+import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
+import { DownloadIcon, VideoFileIcon } from '../../components/icons.tsx';
+import { useRootData } from '../../store-context.ts';
+import { useBrief } from './brief-provider.tsx';
+
+export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkKey?: string | undefined }) {
+  const { t } = useTranslation('briefs');
+  const { t: tCommon } = useTranslation();
+  const { lang } = useRootData();
+  const briefDialog = useBrief();
+  const { brief } = order;
+
+  if (!brief) {
+    if (!order.briefDue) return null;
+    return (
+      <div className="mt-4 rounded-xl border border-dashed border-brand-500/40 bg-brand-50/50 p-4 text-sm" data-brief-due>
+        <p className="text-slate-800">{t('summary.due')}</p>
+        <button
+          type="button"
+          className="btn-primary mt-3"
+          data-write-brief={order.orderId}
+          onClick={() => briefDialog.open({ flow: linkKey ? 'order-link' : 'my-page', orderId: order.orderId, orderKey: linkKey, serviceName: order.orderName })}
+        >
+          {t('summary.write')}
+        </button>
+      </div>
+    );
+  }
+
+  const choices = (group: BriefOptionGroup) => brief[group].map((key) => t(`options.${group}.${key}`)).join(', ');
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(brief.createdAt));
+  return (
+    <details className="mt-4 rounded-xl border border-slate-200 p-4 text-sm" data-brief={brief.id}>
+      <summary className="flex cursor-pointer flex-wrap items-center justify-between gap-2 font-semibold">
+        <span>{t('summary.title')}</span>
+        <span className="text-xs font-normal text-slate-600">
+          {t('summary.submitted', { date })} · <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-800" data-brief-status={brief.status}>{tCommon(`briefStatus.${brief.status}`)}</span>
+        </span>
+      </summary>
+      <dl className="mt-3 grid gap-2">
+        {BRIEF_OPTION_GROUPS.filter((group) => brief[group].length > 0).map((group) => (
+          <div key={group} className="flex flex-wrap gap-x-2"><dt className="text-slate-600">{t(`groups.${group}`)}</dt><dd className="font-medium">{choices(group)}</dd></div>
+        ))}
+        {brief.additionalRequests && <div><dt className="text-slate-600">{t('requests.label')}</dt><dd className="mt-0.5 whitespace-pre-line">{brief.additionalRequests}</dd></div>}
+        {brief.referenceNotes && <div><dt className="text-slate-600">{t('notes.label')}</dt><dd className="mt-0.5 whitespace-pre-line">{brief.referenceNotes}</dd></div>}
+      </dl>
+      <h4 className="mt-4 font-semibold">{t('summary.files')}</h4>
+      {brief.uploadedFiles.length === 0 ? (
+        <p className="mt-1 text-slate-600">{t('summary.noFiles')}</p>
+      ) : (
+        <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {brief.uploadedFiles.map((file) => (
+            <li key={file.id} className="flex items-center gap-3 rounded-xl border border-slate-200 p-2" data-brief-file={file.name}>
+              {file.previewUrl
+                ? <img src={file.previewUrl} alt="" loading="lazy" className="size-12 shrink-0 rounded-lg object-cover" />
+                : <VideoFileIcon className="size-12 shrink-0 rounded-lg bg-slate-100 p-2.5 text-slate-500" aria-hidden="true" />}
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">{file.name}</span>
+                <span className="text-xs text-slate-600">{formatFileSize(file.size, lang)}</span>
+              </span>
+              <a href={file.url} download={file.name} className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50" aria-label={t('summary.download', { name: file.name })}>
+                <DownloadIcon className="size-4" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,388 @@
+/**
+ * The staff API against a real database (issue "The staff area", D3, D5): an access matrix over
+ * every staff endpoint, status changes recorded with actor and old/new value in the same statement
+ * as the change and mailed to the customer in their language, comments, brief statuses, the lists'
+ * filters and pages, the overview per currency, the inbox. A refused call stores nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, getTableName, isTable } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newGuestId } from '../../src/domain/guest.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { mailOutbox, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
+import { BACKENDS, useTestServer, type TestServer } from './harness.ts';
+import { client, newAccount, sessionCookie } from './support/clients.ts';
+import { startSmtpServer } from './support/peers.ts';
+import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from './support/toss.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Every staff endpoint; the test checks the server's route table has no other. */
+const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown }> = [
+  { method: 'GET', url: '/api/orders' },
+  { method: 'GET', url: '/api/admin/orders/:id' },
+  { method: 'PATCH', url: '/api/orders/:id/status', body: { status: 'in_progress' } },
+  { method: 'PATCH', url: '/api/orders/:id/comments', body: { comments: 'Hello' } },
+  { method: 'POST', url: '/api/admin/orders/:id/cancel', body: { refundAmount: 0, reason: 'Customer asked by phone' } },
+  { method: 'GET', url: '/api/admin/briefs' },
+  { method: 'PATCH', url: '/api/project-briefs/:id/status', body: { status: 'approved' } },
+  { method: 'GET', url: '/api/admin/users' },
+  { method: 'GET', url: '/api/admin/overview' },
+  { method: 'GET', url: '/api/admin/contacts' },
+  { method: 'PATCH', url: '/api/admin/contacts/:id', body: { handled: true } },
+];
+
+const TABLES = (Object.values(schema) as unknown[]).filter((value) => isTable(value)) as PgTable[];
+
+function staffApi(server: () => TestServer) {
+  const api = client(server);
+  const db = () => server().database.db;
+  return {
+    api,
+    db,
+    async call(method: Method, url: string, body: unknown, headers: Record<string, string> = {}) {
+      return server().app.inject({
+        method, url, remoteAddress: '10.90.0.1',
+        headers: { 'accept-language': 'en', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+    },
+    async customer() {
+      const account = newAccount();
+      return { account, cookie: sessionCookie(await api.call('POST', '/api/auth/register', account)) };
+    },
+    async admin() {
+      const account = newAccount();
+      await api.call('POST', '/api/auth/register', account);
+      await db().update(users).set({ role: 'admin' }).where(eq(users.email, account.email));
+      return { account, cookie: sessionCookie(await api.call('POST', '/api/auth/login', { email: account.email, password: account.password })) };
+    },
+    /** A paid order (sandbox) of this customer, in the Korean store, in `lang`. */
+    async paidOrder(cookie: string, email: string, lang = 'ko') {
+      const created = (await api.call('POST', '/api/orders', { customerName: '김민수', customerEmail: email, customerPhone: '010-1234-5678', serviceId: 1, quantity: 3, country: 'kr' }, { cookie, 'x-store-country': 'kr', 'accept-language': lang })).json();
+      const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+      expect((await api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
+      const [row] = await db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
+      return row!;
+    },
+    /** Every row of every table; of the outbox, what was queued (the mail worker sends in the background). */
+    async snapshot() {
+      const parts: string[] = [];
+      for (const table of TABLES) {
+        const rows = await db().select().from(table);
+        const kept = (table === mailOutbox ? rows.map((r) => ({ id: r.id, kind: r.kind, orderId: r.orderId, payload: r.payload })) : rows)
+          // Rows in a fixed order: an update (the mail worker's) may move a row in the table.
+          .map((r) => JSON.stringify(r)).sort();
+        parts.push(`${getTableName(table)}:${JSON.stringify(kept)}`);
+      }
+      return parts;
+    },
+  };
+}
+
+describe.each(BACKENDS)('staff API on %s', (backend) => {
+  const server = useTestServer(backend);
+  const s = staffApi(server);
+
+  it('lists every staff endpoint in the route table', () => {
+    // Fastify answers HEAD for every GET by itself.
+    const table = [...new Set(server().app.routeTable.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`))];
+    const staffLike = table.filter((r) => r.includes(' /api/admin') || r === 'GET /api/orders' || /^PATCH \/api\/(orders|project-briefs)\//.test(r));
+    expect(staffLike.sort()).toEqual(STAFF_ROUTES.map((r) => `${r.method} ${r.url}`).sort());
+  });
+
+  it('lets only staff through: anonymous 401, guest 401, customer and order owner 403, admin 2xx; refusals change nothing', async () => {
+    const owner = await s.customer();
+    const other = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    const briefFiles: string[] = [];
+    const brief = (await s.api.call('POST', '/api/project-briefs', { orderId: order.orderNumber, style: ['modern'], uploadedFiles: briefFiles }, { cookie: owner.cookie })).json();
+    await s.api.call('POST', '/api/contact', { name: 'Kim', email: 'kim@example.com', service: 'basic', message: 'Hello there, a question about prices.' });
+    const [contact] = await s.db().select().from(schema.contactSubmissions).limit(1);
+    const ids: Record<string, string> = { '/api/project-briefs/:id/status': brief.briefId, '/api/admin/contacts/:id': contact!.id };
+    const guest = newGuestId();
+
+    const callers: Array<{ name: string; headers: Record<string, string>; query?: string; expected: number }> = [
+      { name: 'anonymous', headers: {}, expected: 401 },
+      { name: 'guest', headers: {}, query: `sessionId=${guest}`, expected: 401 },
+      { name: 'customer', headers: { cookie: other.cookie }, expected: 403 },
+      { name: 'order owner', headers: { cookie: owner.cookie }, expected: 403 },
+    ];
+    const before = await s.snapshot();
+    for (const route of STAFF_ROUTES) {
+      const url = route.url.replace(':id', ids[route.url] ?? order.id);
+      for (const caller of callers) {
+        const full = caller.query ? `${url}${url.includes('?') ? '&' : '?'}${caller.query}` : url;
+        const body = route.body !== undefined && caller.name === 'guest' ? { ...route.body as object, sessionId: guest } : route.body;
+        const response = await s.call(route.method, full, body, caller.headers);
+        expect(response.statusCode, `${caller.name} ${route.method} ${route.url}`).toBe(caller.expected);
+        expect(response.json().code).toBe(caller.expected === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN');
+      }
+    }
+    expect(await s.snapshot()).toEqual(before);
+    for (const route of STAFF_ROUTES) {
+      const response = await s.call(route.method, route.url.replace(':id', ids[route.url] ?? order.id), route.body, { cookie: admin.cookie });
+      expect(response.statusCode, `admin ${route.method} ${route.url}: ${response.body}`).toBe(200);
+    }
+  });
+
+  it('records a status change with actor, time, old and new value, shows it in the timeline, and queues the mail', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    const moved = await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'in_progress' }, { cookie: admin.cookie });
+    expect(moved.json()).toMatchObject({ success: true, status: 'in_progress', previous: 'order_received', changed: true });
+    const history = await s.db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.createdAt);
+    const [adminRow] = await s.db().select().from(users).where(eq(users.email, admin.account.email));
+    expect(history.at(-1)).toMatchObject({ fromStatus: 'order_received', toStatus: 'in_progress', actorUserId: adminRow!.id });
+    const queued = await s.db().select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    expect(queued.map((m) => [m.kind, m.payload])).toContainEqual(['order_status', { from: 'order_received', to: 'in_progress' }]);
+
+    // The same status again records nothing more.
+    const again = await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'in_progress' }, { cookie: admin.cookie });
+    expect(again.json().changed).toBe(false);
+    expect(await s.db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id))).toHaveLength(history.length);
+
+    // The customer's timeline is built from that record.
+    const mine = (await s.api.call('GET', '/api/orders/me', undefined, { cookie: owner.cookie })).json();
+    expect(mine.orders[0].status).toBe('in_progress');
+    expect(mine.orders[0].history.map((h: { to: string }) => h.to)).toEqual(['pending', 'order_received', 'in_progress']);
+    const detail = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json();
+    expect(detail.history.at(-1)).toMatchObject({ from: 'order_received', to: 'in_progress', actor: admin.account.email });
+    expect(detail.order.payment).toMatchObject({ provider: 'sandbox', method: expect.any(String) });
+  });
+
+  it('refuses unknown statuses and ids, and odd bodies, storing nothing', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    const before = await s.snapshot();
+    const cases: Array<[Method, string, unknown, number]> = [
+      // A paid order is cancelled with its refund decision, not through the status list.
+      ['PATCH', `/api/orders/${order.id}/status`, { status: 'cancelled' }, 409],
+      ['PATCH', `/api/orders/${order.id}/status`, { status: 'shipped' }, 400],
+      ['PATCH', `/api/orders/${order.id}/status`, { status: null }, 400],
+      ['PATCH', `/api/orders/${order.id}/status`, [], 400],
+      ['PATCH', `/api/orders/${randomUUID()}/status`, { status: 'completed' }, 404],
+      ['PATCH', '/api/orders/not-a-uuid/status', { status: 'completed' }, 404],
+      ['PATCH', `/api/orders/${order.id}/comments`, { comments: 5 }, 400],
+      ['PATCH', `/api/orders/${order.id}/comments`, { comments: 'x'.repeat(5001) }, 400],
+      ['PATCH', `/api/orders/${randomUUID()}/comments`, { comments: 'hello' }, 404],
+      ['PATCH', `/api/project-briefs/${randomUUID()}/status`, { status: 'approved' }, 404],
+      ['PATCH', `/api/project-briefs/${randomUUID()}/status`, { status: 'done' }, 400],
+      ['PATCH', `/api/admin/contacts/${randomUUID()}`, { handled: true }, 404],
+      ['PATCH', `/api/admin/contacts/${randomUUID()}`, { handled: 'yes' }, 400],
+      ['GET', '/api/orders?status=shipped', undefined, 400],
+      ['GET', '/api/orders?page=0', undefined, 400],
+      ['GET', '/api/orders?pageSize=1000', undefined, 400],
+      ['GET', '/api/orders?from=2026-13-45', undefined, 400],
+      ['GET', `/api/admin/orders/${randomUUID()}`, undefined, 404],
+    ];
+    for (const [method, url, body, status] of cases) {
+      const response = await s.call(method, url, body, { cookie: admin.cookie });
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(status);
+      expect(response.json()).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+    }
+    expect(await s.snapshot()).toEqual(before);
+  });
+
+  it('saves comments the customer reads, and moves briefs through their statuses', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    const comment = await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: '  시안은 내일 보내드립니다.  ' }, { cookie: admin.cookie });
+    expect(comment.json()).toMatchObject({ success: true, comments: '시안은 내일 보내드립니다.' });
+    const mine = (await s.api.call('GET', '/api/orders/me', undefined, { cookie: owner.cookie })).json();
+    expect(mine.orders[0].adminComments).toBe('시안은 내일 보내드립니다.');
+    const queued = await s.db().select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    expect(queued.filter((m) => m.kind === 'order_comment')).toHaveLength(1);
+
+    const brief = (await s.api.call('POST', '/api/project-briefs', { orderId: order.orderNumber, usage: ['sns'] }, { cookie: owner.cookie })).json();
+    for (const status of ['in_review', 'approved', 'rejected', 'pending']) {
+      const response = await s.call('PATCH', `/api/project-briefs/${brief.briefId}/status`, { status }, { cookie: admin.cookie });
+      expect(response.json()).toMatchObject({ success: true, status });
+    }
+    const listed = (await s.call('GET', '/api/admin/briefs?status=pending', undefined, { cookie: admin.cookie })).json();
+    expect(listed.briefs.map((b: { id: string }) => b.id)).toContain(brief.briefId);
+  });
+
+  it('filters, searches and pages the orders on the server', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const first = await s.paidOrder(owner.cookie, owner.account.email);
+    const second = await s.paidOrder(owner.cookie, owner.account.email);
+    await s.call('PATCH', `/api/orders/${second.id}/status`, { status: 'completed' }, { cookie: admin.cookie });
+    const get = async (query: string) => (await s.call('GET', `/api/orders?${query}`, undefined, { cookie: admin.cookie })).json();
+
+    const byNumber = await get(`q=${first.orderNumber}`);
+    expect(byNumber.orders.map((o: { id: string }) => o.id)).toEqual([first.id]);
+    const byEmail = await get(`q=${encodeURIComponent(owner.account.email.toUpperCase())}`);
+    expect(byEmail.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
+    expect(byEmail.total).toBe(2);
+    const completed = await get(`status=completed&q=${encodeURIComponent(owner.account.email)}`);
+    expect(completed.orders.map((o: { id: string }) => o.id)).toEqual([second.id]);
+    const paged = await get(`q=${encodeURIComponent(owner.account.email)}&pageSize=1&page=2`);
+    expect(paged).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(paged.orders.map((o: { id: string }) => o.id)).toEqual([first.id]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    expect((await get(`from=${today}&to=${today}&q=${encodeURIComponent(owner.account.email)}`)).total).toBe(2);
+    expect((await get(`to=2020-01-01&q=${encodeURIComponent(owner.account.email)}`)).total).toBe(0);
+    expect((await get(`country=us&q=${encodeURIComponent(owner.account.email)}`)).total).toBe(0);
+    const [ownerRow] = await s.db().select().from(users).where(eq(users.email, owner.account.email));
+    expect((await get(`userId=${ownerRow!.id}`)).total).toBe(2);
+    // A search term is text, not a pattern.
+    expect((await get('q=%25')).total).toBe(0);
+  });
+
+  it('sums revenue per currency and counts users, orders and the inbox', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const before = (await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'completed' }, { cookie: admin.cookie });
+    const after = (await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json();
+    const krw = (list: Array<{ currency: string; amount: number }>) => list.find((r) => r.currency === 'KRW')?.amount ?? 0;
+    expect(krw(after.revenue) - krw(before.revenue)).toBe(order.amountMinor);
+    expect(krw(after.today) - krw(before.today)).toBe(order.amountMinor);
+    expect(after.orders.total - before.orders.total).toBe(1);
+    expect(after.users.total).toBeGreaterThanOrEqual(2);
+    expect(after.recentOrders[0].id).toBe(order.id);
+    expect(after.daily.some((d: { currency: string; country: string }) => d.currency === 'KRW' && d.country === 'kr')).toBe(true);
+    expect(after.revenue.every((r: { currency: string }) => typeof r.currency === 'string')).toBe(true);
+  });
+
+  it('lists contact messages newest first with their language, and marks them handled', async () => {
+    const admin = await s.admin();
+    await s.api.call('POST', '/api/contact', { name: 'Nguyen', email: 'nguyen@example.com', service: 'basic', message: 'Xin chào, tôi muốn hỏi về giá.' }, { 'accept-language': 'vi', 'x-store-country': 'vn' });
+    const list = (await s.call('GET', '/api/admin/contacts?handled=false', undefined, { cookie: admin.cookie })).json();
+    const message = list.contacts.find((c: { email: string }) => c.email === 'nguyen@example.com');
+    expect(message).toMatchObject({ language: 'vi', country: 'vn', handledAt: null });
+    await s.call('PATCH', `/api/admin/contacts/${message.id}`, { handled: true }, { cookie: admin.cookie });
+    const handled = (await s.call('GET', '/api/admin/contacts?handled=true', undefined, { cookie: admin.cookie })).json();
+    expect(handled.contacts.find((c: { id: string }) => c.id === message.id)).toMatchObject({ handledBy: admin.account.email });
+  });
+});
+
+describe('staff changes reach the customer by e-mail', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => smtp.stop());
+  const server = useTestServer('pglite', () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.test', STAFF_EMAIL: 'studio@studiolumi.test, owner@studiolumi.test' }));
+  const s = staffApi(server);
+
+  it('mails a status change and a comment in the language of the order', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email, 'en');
+    expect((await smtp.nextTo(owner.account.email)).subject).toContain('Payment received');
+    await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'draft_delivered' }, { cookie: admin.cookie });
+    const status = await smtp.nextTo(owner.account.email);
+    expect(status.to).toEqual([owner.account.email]);
+    expect(status.subject).toBe('[Studio Lumi] Your order is now: Draft delivered');
+    expect(status.text).toContain('changed from "Order received" to "Draft delivered"');
+    expect(status.text).toContain('https://shop.test/kr/profile');
+    await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: 'The draft is in your inbox.' }, { cookie: admin.cookie });
+    const comment = await smtp.nextTo(owner.account.email);
+    expect(comment.subject).toBe('[Studio Lumi] A new note about your order');
+    expect(comment.text).toContain('The draft is in your inbox.');
+  });
+
+  it('tells staff (STAFF_EMAIL) of every new paid order, brief and contact message, in Korean', async () => {
+    /** Staff mail mentioning `text` (earlier tests' orders were announced too). */
+    const staffMail = async (text: string) => {
+      for (;;) {
+        const mail = await smtp.nextTo('studio@studiolumi.test');
+        if (mail.text.includes(text)) return mail;
+      }
+    };
+    const owner = await s.customer();
+    const order = await s.paidOrder(owner.cookie, owner.account.email, 'en');
+    const paid = await staffMail(order.orderNumber);
+    expect(paid.to.sort()).toEqual(['owner@studiolumi.test', 'studio@studiolumi.test']);
+    expect(paid.subject).toBe(`[스튜디오 루미] 새 결제 주문: ${order.orderName}`);
+    expect(paid.text, paid.text).toContain(`https://shop.test/kr/admin?tab=orders&order=${order.id}`);
+    await s.api.call('POST', '/api/project-briefs', { orderId: order.orderNumber, style: ['modern'] }, { cookie: owner.cookie });
+    expect((await staffMail(`${order.customerName} <${owner.account.email}>님이`)).subject).toBe(`[스튜디오 루미] 새 프로젝트 브리프: ${order.orderName}`);
+    await s.api.call('POST', '/api/contact', { name: 'Tanaka', email: 'tanaka@example.com', service: 'basic', message: '料金について教えてください。' }, { 'accept-language': 'ja', 'x-store-country': 'us' });
+    const contact = await staffMail('tanaka@example.com');
+    expect(contact.subject).toBe('[스튜디오 루미] 새 문의: Tanaka');
+    expect(contact.text).toContain('작성 언어: 日本語');
+    expect(contact.text).toContain('料金について教えてください。');
+  });
+});
+
+describe.each(BACKENDS)('staff refunds through Toss on %s', (backend) => {
+  let toss: Awaited<ReturnType<typeof startFakeToss>>;
+  beforeAll(async () => {
+    toss = await startFakeToss();
+  });
+  afterAll(async () => toss.stop());
+  const server = useTestServer(backend, () => ({ TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url }));
+  const s = staffApi(server);
+
+  async function paidThroughToss(cookie: string, email: string) {
+    const created = (await s.api.call('POST', '/api/orders', { customerName: '김민수', customerEmail: email, customerPhone: '010-1234-5678', serviceId: 3, quantity: 3, country: 'kr' }, { cookie, 'x-store-country': 'kr' })).json();
+    const paymentKey = `ok_${randomUUID().replace(/-/g, '')}`;
+    expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
+    const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
+    return row!;
+  }
+
+  it('refunds at most half once work has started, through Toss with an idempotency key, and records it', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await paidThroughToss(owner.cookie, owner.account.email);
+    await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'in_progress' }, { cookie: admin.cookie });
+    const detail = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json();
+    expect(detail.cancel).toEqual({ kind: 'cancel', maxPercent: 50, maxMinor: 47_500 });
+
+    const before = await s.snapshot();
+    const tooMuch = await s.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount: 47_501, reason: 'Changed plans' }, { cookie: admin.cookie });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({ code: 'REFUND_TOO_LARGE', message: 'Under the refund policy, this order can be refunded up to 50% of what was paid.' });
+    expect(toss.cancels().filter((c) => c.path.includes(order.paymentKey!))).toHaveLength(0);
+    expect(await s.snapshot()).toEqual(before);
+
+    const refunded = await s.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount: 40_000, reason: 'Changed plans' }, { cookie: admin.cookie });
+    expect(refunded.json()).toMatchObject({ success: true, status: 'cancelled', refunded: 40_000 });
+    const sent = toss.cancels().filter((c) => c.path.includes(order.paymentKey!));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ cancelAmount: 40_000, cancelReason: 'Changed plans' });
+    expect(sent[0]!.idempotencyKey).toBe(`refund:${order.id}`);
+    const after = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json();
+    expect(after.order.status).toBe('cancelled');
+    expect(after.refunds).toEqual([expect.objectContaining({ amount: 40_000, reason: 'Changed plans', provider: 'toss' })]);
+    expect(after.history.at(-1)).toMatchObject({ from: 'in_progress', to: 'cancelled', actor: admin.account.email });
+    expect(after.cancel).toEqual({ kind: 'none' });
+    // The customer sees it, and cannot be refunded twice.
+    expect((await s.api.call('GET', '/api/orders/me', undefined, { cookie: owner.cookie })).json().orders[0].status).toBe('cancelled');
+    expect((await s.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount: 1, reason: 'again' }, { cookie: admin.cookie })).statusCode).toBe(409);
+    // A cancelled order stays cancelled, so it can never be refunded a second time.
+    const reopened = await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'order_received' }, { cookie: admin.cookie });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json().code).toBe('ORDER_CANCELLED');
+    expect((await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json().refunds).toHaveLength(1);
+  });
+
+  it('refunds in full before work starts, and changes nothing when Toss refuses the refund', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await paidThroughToss(owner.cookie, owner.account.email);
+    // Most of it was already refunded at Toss (e.g. from its dashboard): a full refund is refused there.
+    const direct = await fetch(`${toss.url}/v1/payments/${order.paymentKey}/cancel`, {
+      method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${FAKE_TOSS_SECRET}:`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cancelReason: 'dashboard', cancelAmount: 90_000 }),
+    });
+    expect(direct.status).toBe(200);
+    const before = await s.snapshot();
+    const refused = await s.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount: order.amountMinor, reason: 'Duplicate order' }, { cookie: admin.cookie });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().code).toBe('PAYMENT_FAILED');
+    expect(await s.snapshot()).toEqual(before);
+    expect((await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json().cancel).toEqual({ kind: 'cancel', maxPercent: 100, maxMinor: order.amountMinor });
+  });
+});
