@@ -35,3 +35,29 @@ export function formatFileSize(bytes: number, locale: string): string {
   const digits = unit === 0 ? 0 : value < 10 ? 1 : 0;
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
+
+/**
+ * What staff may deliver (issue 9): the reference types plus archives, PDFs and 3D models, larger
+ * (videos and source files), still recognised by their content.
+ */
+export const DELIVERABLE_TYPES = {
+  ...UPLOAD_TYPES,
+  'video/quicktime': 'mov',
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'model/gltf-binary': 'glb',
+} as const;
+export const DELIVERABLE_MAX_BYTES = 200 * 1024 * 1024;
+export const DELIVERABLE_REQUEST_MAX_BYTES = 500 * 1024 * 1024;
+export const DELIVERABLE_MAX_FILES = 20;
+export const DELIVERABLE_ACCEPT = Object.keys(DELIVERABLE_TYPES).join(',');
+
+/** The limits one upload request is held to. */
+export interface UploadRules {
+  types: Readonly<Record<string, string>>;
+  maxFileBytes: number;
+  maxRequestBytes: number;
+  maxFiles: number;
+}
+export const REFERENCE_RULES: UploadRules = { types: UPLOAD_TYPES, maxFileBytes: UPLOAD_MAX_BYTES, maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES };
+export const DELIVERABLE_RULES: UploadRules = { types: DELIVERABLE_TYPES, maxFileBytes: DELIVERABLE_MAX_BYTES, maxRequestBytes: DELIVERABLE_REQUEST_MAX_BYTES, maxFiles: DELIVERABLE_MAX_FILES };

@@ -46,6 +46,7 @@ import { registerBriefRoutes } from './features/briefs/briefs.routes.ts';
 import { registerUploadRoutes } from './features/uploads/uploads.routes.ts';
 import { createStorage } from './storage/index.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 
 export interface RouteEntry {
   method: string;
@@ -162,6 +163,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerContactRoutes(app, db, mailWorker);
   registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerAdminRoutes(app, { db, auth, mailWorker, provider: payments.provider });
+  registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
 

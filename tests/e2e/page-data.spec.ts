@@ -38,7 +38,8 @@ test('moving from the terms to the home page and the template shop in the browse
 
 test('signing in from My Page\'s login-required view shows My Page', async ({ page, consoleErrors: _ }) => {
   const email = `later.${unique()}@example.com`;
-  await page.request.post('/api/auth/register', { data: { email, username: `later${unique()}`, password: 'secret12', firstName: '하늘', lastName: '이' } });
+  const registered = await page.request.post('/api/auth/register', { data: { email, username: `later${unique()}`, password: 'secret12', firstName: '하늘', lastName: '이' } });
+  expect(registered.status()).toBe(201);
   await page.context().clearCookies();
   expect((await page.goto('/kr/profile'))?.status()).toBe(401);
   await hydrated(page);
@@ -46,7 +47,10 @@ test('signing in from My Page\'s login-required view shows My Page', async ({ pa
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('이메일').fill(email);
   await dialog.getByLabel('비밀번호', { exact: true }).fill('secret12');
+  const signedIn = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'));
   await dialog.getByRole('button', { name: '로그인' }).last().click();
+  expect((await signedIn).status()).toBe(200);
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('내 정보');
   await expect(page.locator('[data-field="email"]')).toHaveText(email);
 });

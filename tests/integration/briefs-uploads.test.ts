@@ -15,24 +15,7 @@ import { orderStatusHistory, orders, projectBriefs, uploadedFiles, users } from 
 import { createOrderLinks } from '../../src/server/features/orders/order-links.ts';
 import { BACKENDS, useTestServer, type TestServer } from './harness.ts';
 import { client, newAccount, sessionCookie } from './support/clients.ts';
-
-interface Upload { name: string; data: Buffer; type?: string }
-
-const png = () => sharp({ create: { width: 640, height: 400, channels: 3, background: '#3a7' } }).png().toBuffer();
-const jpeg = () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#a37' } }).jpeg().toBuffer();
-const gif = () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#37a' } }).gif().toBuffer();
-/** An MP4's first box (ftyp, brand isom) followed by padding: enough to be recognised. */
-const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1'), Buffer.alloc(2000)]);
-const exe = () => Buffer.concat([Buffer.from('MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff', 'latin1'), Buffer.alloc(4000, 0x41)]);
-const html = () => Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
-
-async function multipart(files: Upload[], fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append('files', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const request = new Request('http://upload.test/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
+import { exe, gif, html, jpeg, mp4, multipart, png, type Upload } from './support/files.ts';
 
 function studio(server: () => TestServer) {
   const api = client(server);

@@ -5,25 +5,26 @@
  * filters and pages, the overview per currency, the inbox. A refused call stores nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, getTableName, isTable } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { mailOutbox, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
-import { BACKENDS, useTestServer, type TestServer } from './harness.ts';
-import { client, newAccount, sessionCookie } from './support/clients.ts';
+import { BACKENDS, useTestServer } from './harness.ts';
+import { multipart, png } from './support/files.ts';
+import { staffApi, type Method } from './support/staff.ts';
 import { startSmtpServer } from './support/peers.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from './support/toss.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Every staff endpoint; the test checks the server's route table has no other. */
-const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown }> = [
+const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?: string; files?: true }> = [
   { method: 'GET', url: '/api/orders' },
   { method: 'GET', url: '/api/admin/orders/:id' },
   { method: 'PATCH', url: '/api/orders/:id/status', body: { status: 'in_progress' } },
   { method: 'PATCH', url: '/api/orders/:id/comments', body: { comments: 'Hello' } },
+  // Before the cancel below: a cancelled order takes no files.
+  { method: 'POST', url: '/api/admin/orders/:id/deliverables', query: 'purpose=final', files: true },
   { method: 'POST', url: '/api/admin/orders/:id/cancel', body: { refundAmount: 0, reason: 'Customer asked by phone' } },
   { method: 'GET', url: '/api/admin/briefs' },
   { method: 'PATCH', url: '/api/project-briefs/:id/status', body: { status: 'approved' } },
@@ -33,52 +34,12 @@ const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown }> = [
   { method: 'PATCH', url: '/api/admin/contacts/:id', body: { handled: true } },
 ];
 
-const TABLES = (Object.values(schema) as unknown[]).filter((value) => isTable(value)) as PgTable[];
-
-function staffApi(server: () => TestServer) {
-  const api = client(server);
-  const db = () => server().database.db;
-  return {
-    api,
-    db,
-    async call(method: Method, url: string, body: unknown, headers: Record<string, string> = {}) {
-      return server().app.inject({
-        method, url, remoteAddress: '10.90.0.1',
-        headers: { 'accept-language': 'en', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-      });
-    },
-    async customer() {
-      const account = newAccount();
-      return { account, cookie: sessionCookie(await api.call('POST', '/api/auth/register', account)) };
-    },
-    async admin() {
-      const account = newAccount();
-      await api.call('POST', '/api/auth/register', account);
-      await db().update(users).set({ role: 'admin' }).where(eq(users.email, account.email));
-      return { account, cookie: sessionCookie(await api.call('POST', '/api/auth/login', { email: account.email, password: account.password })) };
-    },
-    /** A paid order (sandbox) of this customer, in the Korean store, in `lang`. */
-    async paidOrder(cookie: string, email: string, lang = 'ko') {
-      const created = (await api.call('POST', '/api/orders', { customerName: '김민수', customerEmail: email, customerPhone: '010-1234-5678', serviceId: 1, quantity: 3, country: 'kr' }, { cookie, 'x-store-country': 'kr', 'accept-language': lang })).json();
-      const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
-      expect((await api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
-      const [row] = await db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
-      return row!;
-    },
-    /** Every row of every table; of the outbox, what was queued (the mail worker sends in the background). */
-    async snapshot() {
-      const parts: string[] = [];
-      for (const table of TABLES) {
-        const rows = await db().select().from(table);
-        const kept = (table === mailOutbox ? rows.map((r) => ({ id: r.id, kind: r.kind, orderId: r.orderId, payload: r.payload })) : rows)
-          // Rows in a fixed order: an update (the mail worker's) may move a row in the table.
-          .map((r) => JSON.stringify(r)).sort();
-        parts.push(`${getTableName(table)}:${JSON.stringify(kept)}`);
-      }
-      return parts;
-    },
-  };
+/** A staff route called as `headers` say: JSON, or a multipart file for the deliverables. */
+async function callRoute(s: ReturnType<typeof staffApi>, route: (typeof STAFF_ROUTES)[number], url: string, body: unknown, headers: Record<string, string>) {
+  const full = route.query ? `${url}${url.includes('?') ? '&' : '?'}${route.query}` : url;
+  if (!route.files) return s.call(route.method, full, body, headers);
+  const form = await multipart([{ name: 'final.png', data: await png() }]);
+  return s.inject({ method: route.method, url: full, payload: form.payload, headers: { 'content-type': form.contentType, ...headers } });
 }
 
 describe.each(BACKENDS)('staff API on %s', (backend) => {
@@ -116,15 +77,15 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
       for (const caller of callers) {
         const full = caller.query ? `${url}${url.includes('?') ? '&' : '?'}${caller.query}` : url;
         const body = route.body !== undefined && caller.name === 'guest' ? { ...route.body as object, sessionId: guest } : route.body;
-        const response = await s.call(route.method, full, body, caller.headers);
+        const response = await callRoute(s, route, full, body, caller.headers);
         expect(response.statusCode, `${caller.name} ${route.method} ${route.url}`).toBe(caller.expected);
         expect(response.json().code).toBe(caller.expected === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN');
       }
     }
     expect(await s.snapshot()).toEqual(before);
     for (const route of STAFF_ROUTES) {
-      const response = await s.call(route.method, route.url.replace(':id', ids[route.url] ?? order.id), route.body, { cookie: admin.cookie });
-      expect(response.statusCode, `admin ${route.method} ${route.url}: ${response.body}`).toBe(200);
+      const response = await callRoute(s, route, route.url.replace(':id', ids[route.url] ?? order.id), route.body, { cookie: admin.cookie });
+      expect(response.statusCode, `admin ${route.method} ${route.url}: ${response.body}`).toBe(route.files ? 201 : 200);
     }
   });
 

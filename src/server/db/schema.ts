@@ -8,7 +8,8 @@ import { MAX_QUANTITY } from '../../domain/catalog/pricing.ts';
 import { COUNTRY_CODES, LANGUAGES } from '../../domain/countries.ts';
 import { LINE_KINDS } from '../../domain/orders.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../../domain/statuses.ts';
-import { UPLOAD_MAX_BYTES } from '../../domain/uploads.ts';
+import { DELIVERABLE_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../domain/uploads.ts';
+import { FILE_PURPOSES } from '../../domain/deliverables.ts';
 import { ROLES } from '../../domain/user.ts';
 import {
   boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
@@ -103,6 +104,10 @@ export const orders = pgTable('orders', {
   paymentMethod: text('payment_method'),
   receiptUrl: text('receipt_url'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** When staff delivered the latest draft: the customer's seven days to review it start here. */
+  draftDeliveredAt: timestamp('draft_delivered_at', { withTimezone: true }),
+  /** Revision rounds the customer asked for; the free ones come from the catalog. */
+  revisionsUsed: integer('revisions_used').notNull().default(0),
   /** When the customer asked to cancel a paid order after the full-refund window (D21): staff decide. */
   cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
   adminComments: text('admin_comments'),
@@ -118,6 +123,7 @@ export const orders = pgTable('orders', {
   check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
   check('orders_country_check', oneOf(t.country, COUNTRY_CODES)),
   check('orders_amount_check', sql`${t.amountKrw} >= 0 and ${t.amountMinor} >= 0`),
+  check('orders_revisions_used_check', sql`${t.revisionsUsed} >= 0`),
   // A guest order can only be found again through its guest id (D22).
   check('orders_guest_check', sql`${t.isGuestOrder} = false or ${t.guestId} is not null`),
 ]);
@@ -213,7 +219,9 @@ export const uploadedFiles = pgTable('uploaded_files', {
   sizeBytes: integer('size_bytes').notNull(),
   /** Hex SHA-256 of the content, computed while it streamed in. */
   sha256: text('sha256').notNull(),
-  /** Place in its brief's list, as the customer ordered the files. */
+  /** A customer's reference, or a draft or final file staff delivered on the order. */
+  purpose: text('purpose', { enum: FILE_PURPOSES }).notNull().default('reference'),
+  /** Place in its list: in its brief, as the customer ordered the files; in a delivery, as staff sent them. */
   briefPosition: integer('brief_position'),
   /** Storage key of the preview, once one was made (images only). */
   thumbnailName: text('thumbnail_name'),
@@ -224,7 +232,24 @@ export const uploadedFiles = pgTable('uploaded_files', {
   index('uploaded_files_brief_id_idx').on(t.briefId),
   index('uploaded_files_order_id_idx').on(t.orderId),
   index('uploaded_files_owner_user_id_idx').on(t.ownerUserId),
-  check('uploaded_files_size_check', sql`${t.sizeBytes} between 1 and ${sql.raw(String(UPLOAD_MAX_BYTES))}`),
+  check('uploaded_files_size_check', sql`${t.sizeBytes} between 1 and (case when ${t.purpose} = 'reference' then ${sql.raw(String(UPLOAD_MAX_BYTES))} else ${sql.raw(String(DELIVERABLE_MAX_BYTES))} end)`),
+  check('uploaded_files_purpose_check', oneOf(t.purpose, FILE_PURPOSES)),
+  // A deliverable belongs to an order from the moment it is stored.
+  check('uploaded_files_deliverable_order_check', sql`${t.purpose} = 'reference' or ${t.orderId} is not null`),
+]);
+
+/** A customer's revision request on a draft (issue 9): what should change, in their words. */
+export const revisionRequests = pgTable('revision_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  /** 1 for the first revision of the order, and so on; free ones are counted against the catalog. */
+  round: integer('round').notNull(),
+  note: text('note').notNull(),
+  /** The signed-in customer who asked; null for a guest. */
+  requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('revision_requests_order_round_key').on(t.orderId, t.round),
 ]);
 
 export const contactSubmissions = pgTable('contact_submissions', {
@@ -250,7 +275,7 @@ export const contactSubmissions = pgTable('contact_submissions', {
  * Mail the outbox sends: to the customer, the paid-order confirmation and staff's status changes
  * and comments; to staff, every new paid order, brief and contact message.
  */
-export const MAIL_KINDS = ['order_paid', 'order_status', 'order_comment', 'staff_order', 'staff_brief', 'staff_contact'] as const;
+export const MAIL_KINDS = ['order_paid', 'order_status', 'order_comment', 'order_files', 'staff_order', 'staff_brief', 'staff_contact', 'staff_review'] as const;
 
 /**
  * The durable mail outbox: a row is written in the same statement as what the mail reports (a

@@ -48,6 +48,10 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   UNSUPPORTED_FILE_TYPE: { status: 415, key: 'uploads.unsupportedType' },
   BRIEF_EXISTS: { status: 409, key: 'briefs.exists' },
   ORDER_REQUIRED: { status: 422, key: 'briefs.orderRequired' },
+  NOT_DELIVERABLE: { status: 409, key: 'deliverables.notDeliverable' },
+  REVIEW_NOT_OPEN: { status: 409, key: 'deliverables.reviewNotOpen' },
+  REVIEW_WINDOW_CLOSED: { status: 409, key: 'deliverables.windowClosed' },
+  NO_FREE_REVISIONS: { status: 409, key: 'deliverables.noFreeRevisions' },
 };
 
 export function httpStatusOf(code: ErrorCode): number {

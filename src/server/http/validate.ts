@@ -18,3 +18,11 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.in
   if (!result.success) throw new DomainError('VALIDATION_FAILED', { fields: fieldErrors(result.error) });
   return result.data;
 }
+
+/** The `{id}` of a route: an id that is not a uuid cannot name anything, so it is "not found" like an unknown one. */
+export function idParam(params: unknown): string {
+  const id = (params as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string' || !UUID.test(id)) throw new DomainError('NOT_FOUND');
+  return id;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

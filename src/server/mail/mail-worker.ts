@@ -8,9 +8,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Database } from '../db/client.ts';
 import { contactSubmissions, mailOutbox, orders, type MAIL_KINDS } from '../db/schema.ts';
-import { orderCommentMail, orderPaidMail, orderStatusMail } from '../features/orders/order-mails.ts';
+import { orderCommentMail, orderFilesMail, orderPaidMail, orderStatusMail } from '../features/orders/order-mails.ts';
 import type { OrderWithDetails } from '../features/orders/orders.service.ts';
-import { staffContactMail, staffOrderMail } from './staff-mails.ts';
+import { staffContactMail, staffOrderMail, staffReviewMail } from './staff-mails.ts';
 
 type MailKind = (typeof MAIL_KINDS)[number];
 import type { OrderLinks } from '../features/orders/order-links.ts';
@@ -49,6 +49,10 @@ export function startMailWorker(options: { db: Database; mailer: Mailer; origin:
         return orderStatusMail(order, { from: payload.from ?? '', to: payload.to ?? order.order.status, refundMinor: Number(payload.refund ?? 0) }, origin, links);
       case 'order_comment':
         return orderCommentMail(order, payload.comment ?? '', origin, links);
+      case 'order_files':
+        return orderFilesMail(order, { purpose: payload.purpose ?? 'draft', count: Number(payload.count ?? 0) }, origin, links);
+      case 'staff_review':
+        return staffReviewMail(order, { decision: payload.decision ?? '', note: payload.note, round: payload.round }, await staffTo(), origin);
       case 'staff_order':
       case 'staff_brief':
         return staffOrderMail(order, row.kind, await staffTo(), origin);

@@ -6,12 +6,14 @@
  */
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
+import { draftReview, freeRevisions } from '../../../domain/deliverables.ts';
 import { staffCancel } from '../../../domain/refunds.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
 import type { AdminOrdersQuery } from '../../../domain/validation/admin.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, uploadedFiles, users } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users } from '../../db/schema.ts';
 import { briefView } from '../briefs/brief-view.ts';
+import { deliverableView } from '../deliverables/deliverable-queries.ts';
 
 /** Korea time (D19): staff's days begin at midnight in Seoul. */
 const kstMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
@@ -57,7 +59,7 @@ export async function listOrders(db: Database, query: AdminOrdersQuery) {
 export async function getOrder(db: Database, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND');
-  const [lines, history, briefs, files, refundRows] = await Promise.all([
+  const [lines, history, briefs, files, refundRows, revisions] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
     db.select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt, note: orderStatusHistory.note, actor: users.email })
       .from(orderStatusHistory).leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
@@ -65,6 +67,7 @@ export async function getOrder(db: Database, id: string) {
     db.select().from(projectBriefs).where(eq(projectBriefs.orderId, id)).limit(1),
     db.select().from(uploadedFiles).where(eq(uploadedFiles.orderId, id)).orderBy(uploadedFiles.briefPosition, uploadedFiles.createdAt),
     db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(refunds.createdAt),
+    db.select({ round: revisionRequests.round, note: revisionRequests.note, at: revisionRequests.createdAt }).from(revisionRequests).where(eq(revisionRequests.orderId, id)).orderBy(revisionRequests.round),
   ]);
   const brief = briefs[0];
   return {
@@ -80,6 +83,11 @@ export async function getOrder(db: Database, id: string) {
     history,
     brief: brief ? briefView(brief, order.orderNumber, files.filter((f) => f.briefId === brief.id)) : null,
     refunds: refundRows.map((r) => ({ amount: r.amountMinor, reason: r.reason, provider: r.provider, at: r.createdAt })),
+    /** Draft and final files delivered, oldest first, and where the customer's review stands. */
+    deliverables: files.filter((f) => f.purpose !== 'reference').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.briefPosition ?? 0) - (b.briefPosition ?? 0)).map((f) => deliverableView(f)),
+    review: draftReview(order, freeRevisions(lines)),
+    /** The customer's revision requests, in their words. */
+    revisions,
     /** What staff may do now (D21): cancel with a refund of at most this much, or nothing. */
     cancel: staffCancel(order),
   };

@@ -13,7 +13,7 @@ import {
 import { BRIEF_STATUSES } from '../../../domain/statuses.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
-import { parseBody, parseQuery } from '../../http/validate.ts';
+import { idParam, parseBody, parseQuery } from '../../http/validate.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema.ts';
@@ -24,19 +24,11 @@ import { changeOrderStatus, getOrder, listBriefs, listOrders, setBriefStatus, se
 import { overview } from './admin-overview.service.ts';
 import { searchUsers } from './admin-users.service.ts';
 
-const idParam = z.object({ id: z.uuid({ error: V.invalidType }) });
 const briefsQuerySchema = z.object({
   status: z.enum(BRIEF_STATUSES, { error: V.invalidChoice }).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-
-/** An id that is not a uuid cannot name anything: "not found", like an unknown one. */
-function idOf(params: unknown): string {
-  const parsed = idParam.safeParse(params);
-  if (!parsed.success) throw new DomainError('NOT_FOUND');
-  return parsed.data.id;
-}
 
 export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; mailWorker: MailWorker; provider: PaymentProvider }): void {
   const { db, auth, mailWorker, provider } = deps;
@@ -49,12 +41,12 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
 
   app.get('/api/admin/orders/:id', async (request) => {
     await staff(request);
-    return { success: true, ...(await getOrder(db, idOf(request.params))) };
+    return { success: true, ...(await getOrder(db, idParam(request.params))) };
   });
 
   app.patch('/api/orders/:id/status', async (request) => {
     const actor = await staff(request);
-    const id = idOf(request.params);
+    const id = idParam(request.params);
     const { status, note } = parseBody(orderStatusSchema, request.body);
     const change = await changeOrderStatus(db, actor.id, id, status, note);
     if (change.changed) {
@@ -66,7 +58,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
 
   app.patch('/api/orders/:id/comments', async (request) => {
     await staff(request);
-    const id = idOf(request.params);
+    const id = idParam(request.params);
     const { comments } = parseBody(orderCommentsSchema, request.body);
     await setOrderComments(db, id, comments);
     mailWorker.nudge();
@@ -76,7 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
   // Cancel with the refund the policy allows, or less (D21), through the payment provider.
   app.post('/api/admin/orders/:id/cancel', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
     const actor = await staff(request);
-    const id = idOf(request.params);
+    const id = idParam(request.params);
     const input = parseBody(staffCancelSchema, request.body);
     const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
     if (!order) throw new DomainError('NOT_FOUND');
@@ -93,7 +85,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
 
   app.patch('/api/project-briefs/:id/status', async (request) => {
     await staff(request);
-    const id = idOf(request.params);
+    const id = idParam(request.params);
     const { status } = parseBody(briefStatusSchema, request.body);
     const brief = await setBriefStatus(db, id, status);
     return { success: true, id: brief.id, status: brief.status };
@@ -116,7 +108,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
 
   app.patch('/api/admin/contacts/:id', async (request) => {
     const actor = await staff(request);
-    const id = idOf(request.params);
+    const id = idParam(request.params);
     const { handled } = parseBody(contactHandledSchema, request.body);
     await markContact(db, actor.id, id, handled);
     return { success: true, id, handled };

@@ -145,7 +145,7 @@ export async function createBrief(db: Database, brief: NewBrief): Promise<Create
           briefPosition: sql`(select x.n::int from jsonb_array_elements_text(${JSON.stringify(input.uploadedFiles)}::jsonb) with ordinality as x(id, n) where x.id::uuid = ${uploadedFiles.id})`,
           ...(owner.kind === 'user' ? { ownerUserId: owner.userId } : {}),
         })
-        .where(and(inArray(uploadedFiles.id, input.uploadedFiles), isNull(uploadedFiles.briefId), own))
+        .where(and(inArray(uploadedFiles.id, input.uploadedFiles), isNull(uploadedFiles.briefId), eq(uploadedFiles.purpose, 'reference'), own))
         .returning();
       if (files.length !== input.uploadedFiles.length) {
         throw new DomainError('VALIDATION_FAILED', { fields: { uploadedFiles: { key: V.unknownFile } } });

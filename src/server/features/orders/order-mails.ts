@@ -1,4 +1,5 @@
 /** The e-mails a customer gets about an order, in the language they ordered in. */
+import { REVIEW_DAYS } from '../../../domain/deliverables.ts';
 import { formatMinor, formatMoney } from '../../../domain/money.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { compose } from '../../mail/compose.ts';
@@ -46,7 +47,10 @@ export function orderStatusMail({ order }: OrderWithDetails, change: { from: str
     lang: order.language,
     subject: t('mail.statusSubject', { status: label(change.to) }),
     greeting: t('mail.greeting', { name: order.customerName }),
-    paragraphs: [t('mail.statusBody', { name: order.orderName, from: label(change.from), to: label(change.to) })],
+    paragraphs: [
+      t('mail.statusBody', { name: order.orderName, from: label(change.from), to: label(change.to) }),
+      ...(change.to === 'draft_delivered' ? [t('mail.draftReady', { days: REVIEW_DAYS })] : []),
+    ],
     table: [
       [t('mail.number'), order.orderNumber],
       [t('mail.status'), label(change.to)],
@@ -67,6 +71,25 @@ export function orderCommentMail({ order }: OrderWithDetails, comment: string, o
     subject: t('mail.commentSubject'),
     greeting: t('mail.greeting', { name: order.customerName }),
     paragraphs: [t('mail.commentBody', { name: order.orderName }), comment],
+    table: [[t('mail.number'), order.orderNumber]],
+    button: followButton(order, origin, links, t),
+    footnotes: [t('mail.questions')],
+    signature: t('mail.signature'),
+  });
+}
+
+/** Staff added files to the order: a further draft, or the final files. */
+export function orderFilesMail({ order }: OrderWithDetails, files: { purpose: string; count: number }, origin: string, links: OrderLinks): MailMessage {
+  const t = translatorFor(order.language, 'orders');
+  return compose({
+    to: order.customerEmail,
+    lang: order.language,
+    subject: t('mail.filesSubject'),
+    greeting: t('mail.greeting', { name: order.customerName }),
+    paragraphs: [
+      t(files.purpose === 'final' ? 'mail.filesFinal' : 'mail.filesDraft', { name: order.orderName, count: files.count }),
+      ...(files.purpose === 'draft' ? [t('mail.draftReady', { days: REVIEW_DAYS })] : []),
+    ],
     table: [[t('mail.number'), order.orderNumber]],
     button: followButton(order, origin, links, t),
     footnotes: [t('mail.questions')],

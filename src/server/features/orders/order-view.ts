@@ -6,11 +6,15 @@
 import { findTemplate } from '../../../domain/catalog/templates.ts';
 import { customerCancel } from '../../../domain/refunds.ts';
 import { takesBrief } from '../../../domain/briefs.ts';
+import { draftReview, freeRevisions, type DraftReview } from '../../../domain/deliverables.ts';
 import { briefView } from '../briefs/brief-view.ts';
+import { deliverableView } from '../deliverables/deliverable-queries.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
+const reviewView = (review: DraftReview) => ({ ...review, deadline: review.deadline?.toISOString() ?? null });
+
 /** `fileAccess` goes on file URLs for readers without a session (the order's private link, D22). */
-export function customerOrderView({ order, lines, history, brief }: OrderWithDetails, fileAccess = '') {
+export function customerOrderView({ order, lines, history, brief, deliverables }: OrderWithDetails, fileAccess = '') {
   const first = lines[0];
   const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
   return {
@@ -47,6 +51,9 @@ export function customerOrderView({ order, lines, history, brief }: OrderWithDet
     /** The project brief (D17), or null; `briefDue` when the customer can still write it. */
     brief: brief ? briefView(brief.brief, order.orderNumber, brief.files, fileAccess) : null,
     briefDue: !brief && takesBrief(order.status),
+    /** Draft and final files from staff, and what the customer may do about the latest draft. */
+    deliverables: deliverables.map((file) => deliverableView(file, fileAccess)),
+    review: reviewView(draftReview(order, freeRevisions(lines))),
   };
 }
 

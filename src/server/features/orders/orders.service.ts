@@ -12,6 +12,7 @@ import type { OrderType } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
 import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
+import { deliverablesOfOrders } from '../deliverables/deliverable-queries.ts';
 import type { UploadedFileRow } from '../uploads/upload-batch.ts';
 import { lineName, orderName } from './order-names.ts';
 import { ownedBy, type Owner } from './owner.ts';
@@ -26,6 +27,8 @@ export interface OrderWithDetails {
   history: HistoryRow[];
   /** The order's project brief and its files (D17), once written. */
   brief: { brief: BriefRow; files: UploadedFileRow[] } | null;
+  /** Draft and final files staff delivered, oldest first. */
+  deliverables: UploadedFileRow[];
 }
 
 export interface Customer {
@@ -114,16 +117,18 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
 export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<OrderWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, history, briefs] = await Promise.all([
+  const [lines, history, briefs, delivered] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.orderId, orderLines.position),
     db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(orderStatusHistory.orderId, orderStatusHistory.createdAt, orderStatusHistory.id),
     briefsOfOrders(db, ids),
+    deliverablesOfOrders(db, ids),
   ]);
   return rows.map((order) => ({
     order,
     lines: lines.filter((l) => l.orderId === order.id),
     history: history.filter((h) => h.orderId === order.id),
     brief: briefs.get(order.id) ?? null,
+    deliverables: delivered.filter((f) => f.orderId === order.id),
   }));
 }
 

@@ -9,7 +9,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { fileTypeStream as detect } from 'file-type';
 import { DomainError } from '../../../domain/errors.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_REQUEST_MAX_BYTES, UPLOAD_TYPES, isUploadType, type UploadType } from '../../../domain/uploads.ts';
+import type { FilePurpose } from '../../../domain/deliverables.ts';
+import { REFERENCE_RULES, type UploadRules } from '../../../domain/uploads.ts';
 import type { Database } from '../../db/client.ts';
 import { uploadedFiles } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -20,7 +21,7 @@ export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
 interface Received {
   storedName: string;
   originalName: string;
-  mimeType: UploadType;
+  mimeType: string;
   sizeBytes: number;
   sha256: string;
 }
@@ -45,15 +46,18 @@ class Meter extends Transform {
   private readonly hash = createHash('sha256');
   private readonly name: string;
   private readonly requestBytesBefore: number;
-  constructor(name: string, requestBytesBefore: number) {
+  private readonly rules: UploadRules;
+  constructor(name: string, requestBytesBefore: number, rules: UploadRules) {
     super();
     this.name = name;
     this.requestBytesBefore = requestBytesBefore;
+    this.rules = rules;
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
-    if (this.bytes > UPLOAD_MAX_BYTES) return done(new DomainError('FILE_TOO_LARGE', { values: { max: megabytes(UPLOAD_MAX_BYTES), name: this.name } }));
-    if (this.requestBytesBefore + this.bytes > UPLOAD_REQUEST_MAX_BYTES) return done(new DomainError('UPLOAD_TOO_LARGE', { values: { max: megabytes(UPLOAD_REQUEST_MAX_BYTES) } }));
+    const { maxFileBytes, maxRequestBytes } = this.rules;
+    if (this.bytes > maxFileBytes) return done(new DomainError('FILE_TOO_LARGE', { values: { max: megabytes(maxFileBytes), name: this.name } }));
+    if (this.requestBytesBefore + this.bytes > maxRequestBytes) return done(new DomainError('UPLOAD_TOO_LARGE', { values: { max: megabytes(maxRequestBytes) } }));
     this.hash.update(chunk);
     done(null, chunk);
   }
@@ -65,14 +69,17 @@ class Meter extends Transform {
 export interface UploadBatch {
   /** Stores one file; throws a DomainError when it is refused (the caller then calls abort). */
   add(fileName: string, stream: Readable): Promise<void>;
-  /** Writes the rows of every stored file in one statement and returns them in the order received. */
-  commit(db: Database, owner: Owner): Promise<UploadedFileRow[]>;
+  /**
+   * Writes the rows of every stored file in one statement and returns them in the order received;
+   * deliverables are written straight onto their order.
+   */
+  commit(db: Database, owner: Owner, attach?: { orderId: string; purpose: FilePurpose }): Promise<UploadedFileRow[]>;
   /** Removes every file this batch stored. */
   abort(): Promise<void>;
   readonly count: number;
 }
 
-export function startUploadBatch(storage: FileStorage): UploadBatch {
+export function startUploadBatch(storage: FileStorage, rules: UploadRules = REFERENCE_RULES): UploadBatch {
   const received: Received[] = [];
   const stored: string[] = [];
   let requestBytes = 0;
@@ -83,19 +90,19 @@ export function startUploadBatch(storage: FileStorage): UploadBatch {
     },
     async add(fileName, stream) {
       const originalName = cleanFileName(fileName);
-      if (received.length >= UPLOAD_MAX_FILES) {
+      if (received.length >= rules.maxFiles) {
         stream.resume();
-        throw new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { max: UPLOAD_MAX_FILES } });
+        throw new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { max: rules.maxFiles } });
       }
       const typed = await fileTypeStream(stream, { sampleSize: 4100 });
       const type = typed.fileType?.mime;
-      if (!isUploadType(type)) {
+      if (type === undefined || !Object.hasOwn(rules.types, type)) {
         typed.destroy();
         stream.resume();
         throw new DomainError('UNSUPPORTED_FILE_TYPE', { values: { name: originalName }, detail: `detected ${type ?? 'unknown'}` });
       }
-      const storedName = `${randomUUID()}.${UPLOAD_TYPES[type]}`;
-      const meter = new Meter(originalName, requestBytes);
+      const storedName = `${randomUUID()}.${rules.types[type]}`;
+      const meter = new Meter(originalName, requestBytes, rules);
       stored.push(storedName);
       // A failing source fails the meter and so the write; a refusal by the meter stops the chain.
       stream.once('error', (error) => meter.destroy(error));
@@ -105,12 +112,13 @@ export function startUploadBatch(storage: FileStorage): UploadBatch {
       requestBytes += meter.bytes;
       received.push({ storedName, originalName, mimeType: type, sizeBytes: meter.bytes, sha256: meter.digest() });
     },
-    async commit(db, owner) {
+    async commit(db, owner, attach) {
       if (received.length === 0) throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.empty' });
-      const rows = await db.insert(uploadedFiles).values(received.map((file) => ({
+      const rows = await db.insert(uploadedFiles).values(received.map((file, index) => ({
         ...file,
         ownerUserId: owner.kind === 'user' ? owner.userId : null,
         ownerGuestId: owner.kind === 'guest' ? owner.guestId : null,
+        ...(attach ? { orderId: attach.orderId, purpose: attach.purpose, briefPosition: index } : {}),
       }))).returning();
       const position = new Map(received.map((file, index) => [file.storedName, index]));
       return rows.sort((a, b) => position.get(a.storedName)! - position.get(b.storedName)!);

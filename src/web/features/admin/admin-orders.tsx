@@ -14,6 +14,7 @@ import { useRootData } from '../../store-context.ts';
 import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
 import { StaffBrief } from './staff-brief.tsx';
+import { StaffDeliverables } from './staff-deliverables.tsx';
 
 type OrderList = Awaited<ReturnType<typeof listOrders>>;
 type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
@@ -170,6 +171,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
             <h3 className="font-semibold">{t('orders.brief')}</h3>
             {detail.brief ? <StaffBrief brief={detail.brief} /> : <p className="text-slate-600">{t('orders.noBrief')}</p>}
           </div>
+          <StaffDeliverables detail={detail} />
           <div>
             <h3 className="font-semibold">{t('orders.history')}</h3>
             <ol className="mt-1 grid gap-1" data-history>

@@ -1,10 +1,11 @@
 /**
- * Sends one file to POST /api/uploads with progress (fetch cannot report upload progress, so this
- * uses XMLHttpRequest). Checks type and size first, so a file the server would refuse is not sent.
+ * Sends one file to POST /api/uploads with progress. Checks type and size first, so a file the
+ * server would refuse is not sent.
  */
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { UPLOAD_MAX_BYTES, isUploadType } from '../../../domain/uploads.ts';
 import type { FileView } from '../../../server/features/uploads/file-view.ts';
+import { sendFiles } from '../../send-files.ts';
 
 /** A file as the API returned it (POST /api/uploads), as much as the brief keeps of it. */
 export type UploadedFile = Pick<FileView, 'id' | 'name' | 'size' | 'type' | 'url' | 'previewUrl'>;
@@ -19,34 +20,15 @@ export function precheck(file: File): 'tooLarge' | 'wrongType' | null {
   return null;
 }
 
-export function uploadFile(file: File, options: { guestId: string | null; store: { lang: Language; country: CountryCode }; onProgress: (fraction: number) => void; signal?: AbortSignal }): Promise<UploadOutcome> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('accept-language', options.store.lang);
-    xhr.setRequestHeader('x-store-country', options.store.country);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: { files?: UploadedFile[]; message?: string } | null;
-      try {
-        body = JSON.parse(xhr.responseText) as { files?: UploadedFile[]; message?: string };
-      } catch {
-        body = null;
-      }
-      const uploaded = body?.files?.[0];
-      if (xhr.status === 201 && uploaded) resolve({ ok: true, file: { id: uploaded.id, name: uploaded.name, size: uploaded.size, type: uploaded.type, url: uploaded.url, previewUrl: uploaded.previewUrl } });
-      else resolve({ ok: false, message: body?.message ?? '' });
-    };
-    xhr.onerror = () => resolve({ ok: false, message: '' });
-    xhr.onabort = () => resolve({ ok: false, message: '' });
-    options.signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
+export async function uploadFile(file: File, options: { guestId: string | null; store: { lang: Language; country: CountryCode }; onProgress: (fraction: number) => void; signal?: AbortSignal }): Promise<UploadOutcome> {
+  const result = await sendFiles<{ files?: UploadedFile[] }>('/api/uploads', [file], {
     // The guest id goes in the body, before the file, so it never sits in a URL (proxy logs).
-    if (options.guestId) form.append('sessionId', options.guestId);
-    form.append('files', file, file.name);
-    xhr.send(form);
+    fields: options.guestId ? { sessionId: options.guestId } : {},
+    store: options.store,
+    onProgress: options.onProgress,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
+  const uploaded = result.ok ? result.data.files?.[0] : undefined;
+  if (uploaded) return { ok: true, file: { id: uploaded.id, name: uploaded.name, size: uploaded.size, type: uploaded.type, url: uploaded.url, previewUrl: uploaded.previewUrl } };
+  return { ok: false, message: result.ok ? '' : result.error.message };
 }

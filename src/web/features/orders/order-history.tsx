@@ -12,6 +12,7 @@ import type { CustomerOrderView } from '../../../server/features/orders/order-vi
 import { CheckIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
 import { OrderBrief } from '../briefs/order-brief.tsx';
+import { OrderDeliverables } from '../deliverables/order-deliverables.tsx';
 import { CancelOrder } from './cancel-order.tsx';
 
 /** Loader data arrives with dates as Date on the server and in the browser alike. */
@@ -70,6 +71,7 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
           <p className="mt-1 whitespace-pre-line">{order.adminComments}</p>
         </div>
       )}
+      <OrderDeliverables order={order} linkKey={linkKey} />
       <OrderBrief order={order} linkKey={linkKey} />
       {order.cancelRequestedAt && order.status === 'order_received' && <p className="mt-3 text-sm text-slate-700">{t('orders.cancel.requested')}</p>}
       {canCancel && order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}

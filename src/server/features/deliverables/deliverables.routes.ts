@@ -1,0 +1,95 @@
+/**
+ * Deliverables (issue 9). Staff: POST /api/admin/orders/{id}/deliverables?purpose=draft|final,
+ * multipart files like POST /api/uploads but larger and of more types. Customers (signed in, the
+ * guest of the order, or the holder of its private link): POST /api/orders/{orderId}/approve and
+ * POST /api/orders/{orderId}/revision `{ note }` with the order's public number.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../../domain/errors.ts';
+import { isGuestId } from '../../../domain/guest.ts';
+import { ORDER_NUMBER_PATTERN } from '../../../domain/orders.ts';
+import { DELIVERABLE_RULES } from '../../../domain/uploads.ts';
+import { approveDraftSchema, deliverableQuerySchema, revisionRequestSchema } from '../../../domain/validation/deliverables.ts';
+import { translatorFor } from '../../../i18n/translator.server.ts';
+import type { Database } from '../../db/client.ts';
+import type { Auth } from '../../http/auth.ts';
+import { queryGuestId, requestOwner } from '../../http/owner.ts';
+import { idParam, parseBody, parseQuery } from '../../http/validate.ts';
+import type { MailWorker } from '../../mail/mail-worker.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import type { OrderLinks } from '../orders/order-links.ts';
+import type { Owner } from '../orders/owner.ts';
+import { fileView } from '../uploads/file-view.ts';
+import { multipartLimits, receiveFiles } from '../uploads/receive-files.ts';
+import { startUploadBatch } from '../uploads/upload-batch.ts';
+import { deliverFiles, reviewDraft, type Reviewer } from './deliverables.service.ts';
+
+export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; mailWorker: MailWorker }): void {
+  const { db, auth, storage, links, mailWorker } = deps;
+
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: multipartLimits(DELIVERABLE_RULES) });
+
+    scope.post('/api/admin/orders/:id/deliverables', {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // Our own limits (per file and per request) speak before Fastify's body limit would.
+      bodyLimit: DELIVERABLE_RULES.maxRequestBytes + 1024 * 1024,
+    }, async (request, reply) => {
+      const actor = await auth.requireUserWithRole(request, 'admin');
+      const id = idParam(request.params);
+      const { purpose } = parseQuery(deliverableQuerySchema, request.query);
+      const batch = startUploadBatch(storage, DELIVERABLE_RULES);
+      try {
+        await receiveFiles(request, reply, batch, DELIVERABLE_RULES);
+        const delivery = await deliverFiles(db, actor.id, id, purpose, batch);
+        mailWorker.nudge();
+        request.log.info({ orderId: id, purpose, files: delivery.files.length, actor: actor.id }, 'files delivered');
+        return reply.status(201).send({
+          success: true,
+          files: delivery.files.map((file) => ({ ...fileView(file), purpose: file.purpose })),
+          status: delivery.status,
+          statusChanged: delivery.statusChanged,
+          message: translatorFor(request.store.lang, 'errors')('deliverables.delivered', { count: delivery.files.length }),
+        });
+      } catch (error) {
+        await batch.abort();
+        throw error;
+      }
+    });
+  });
+
+  /** The order's owner, and the order's number when the request carries its private link. */
+  async function reviewerOf(request: FastifyRequest, orderNumber: string, input: { sessionId?: string | undefined; orderKey?: string | undefined }): Promise<Reviewer> {
+    const linkedOrderNumber = input.orderKey && links.verify(orderNumber, input.orderKey) ? orderNumber : undefined;
+    const guest = input.sessionId ?? queryGuestId(request);
+    if (!linkedOrderNumber) return { owner: await requestOwner(auth, request, guest) };
+    const user = await auth.currentUser(request);
+    const owner: Owner | null = user ? { kind: 'user', userId: user.id } : isGuestId(guest) ? { kind: 'guest', guestId: guest } : null;
+    return { owner, linkedOrderNumber };
+  }
+
+  function orderNumberOf(request: FastifyRequest): string {
+    const { orderId } = request.params as { orderId: string };
+    if (!ORDER_NUMBER_PATTERN.test(orderId)) throw new DomainError('NOT_FOUND');
+    return orderId;
+  }
+
+  app.post('/api/orders/:orderId/approve', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    const orderNumber = orderNumberOf(request);
+    const input = parseBody(approveDraftSchema, request.body ?? {});
+    const result = await reviewDraft(db, await reviewerOf(request, orderNumber, input), orderNumber, { kind: 'approve' });
+    mailWorker.nudge();
+    request.log.info({ orderNumber, status: result.status }, 'draft approved');
+    return { success: true, ...result, message: translatorFor(request.store.lang, 'errors')('deliverables.approved') };
+  });
+
+  app.post('/api/orders/:orderId/revision', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    const orderNumber = orderNumberOf(request);
+    const input = parseBody(revisionRequestSchema, request.body);
+    const result = await reviewDraft(db, await reviewerOf(request, orderNumber, input), orderNumber, { kind: 'revise', note: input.note });
+    mailWorker.nudge();
+    request.log.info({ orderNumber, status: result.status, revisionsUsed: result.revisionsUsed }, 'revision requested');
+    return { success: true, ...result, message: translatorFor(request.store.lang, 'errors')('deliverables.revisionRequested') };
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Deliverables (issue 9): staff attach draft and final files to an order; a draft moves the order
+ * to `draft_delivered` and opens the customer's seven days to review it; the customer approves it
+ * (completed) or asks for a revision (back to in_progress, counted against the free revisions).
+ * Each of these is one transaction: the files or the decision, the status, its history row (actor,
+ * time, note) and the e-mails in the outbox.
+ */
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { draftReview, freeRevisions, REVIEW_DAYS, type DeliverablePurpose } from '../../../domain/deliverables.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox, orderLines, orderStatusHistory, orders, revisionRequests } from '../../db/schema.ts';
+import type { UploadBatch, UploadedFileRow } from '../uploads/upload-batch.ts';
+import { ownedBy, type Owner } from '../orders/owner.ts';
+
+/** Orders that take deliverables: paid, or a consultation being quoted; never pending or cancelled. */
+const NOT_DELIVERABLE = new Set(['pending', 'cancelled']);
+
+export interface Delivery {
+  files: UploadedFileRow[];
+  /** The order's status after the delivery, and whether the delivery changed it. */
+  status: string;
+  statusChanged: boolean;
+}
+
+/** Attaches the batch's files to the order as `purpose`; a draft starts (or restarts) the review window. */
+export async function deliverFiles(db: Database, actorId: string, orderId: string, purpose: DeliverablePurpose, batch: UploadBatch): Promise<Delivery> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new DomainError('NOT_FOUND');
+    if (NOT_DELIVERABLE.has(order.status)) throw new DomainError('NOT_DELIVERABLE');
+    const files = await batch.commit(tx, { kind: 'user', userId: actorId }, { orderId, purpose });
+    const toDraft = purpose === 'draft' && order.status !== 'draft_delivered';
+    if (purpose === 'draft') {
+      await tx.update(orders).set({ status: 'draft_delivered', draftDeliveredAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, orderId));
+    }
+    if (toDraft) {
+      await tx.insert(orderStatusHistory).values({ orderId, fromStatus: order.status, toStatus: 'draft_delivered', actorUserId: actorId, note: `draft delivered (${files.length} files)` });
+      await tx.insert(mailOutbox).values({ kind: 'order_status', orderId, payload: { from: order.status, to: 'draft_delivered' } });
+    } else {
+      await tx.insert(mailOutbox).values({ kind: 'order_files', orderId, payload: { purpose, count: String(files.length) } });
+    }
+    return { files, status: purpose === 'draft' ? 'draft_delivered' : order.status, statusChanged: toDraft };
+  });
+}
+
+export type ReviewDecision = { kind: 'approve' } | { kind: 'revise'; note: string };
+
+/** Who is deciding: the order's owner, or whoever holds its private link (D22). */
+export interface Reviewer {
+  owner: Owner | null;
+  linkedOrderNumber?: string | undefined;
+}
+
+function reviewerCondition(reviewer: Reviewer, orderNumber: string): SQL {
+  const conditions: SQL[] = [];
+  if (reviewer.owner) conditions.push(ownedBy(reviewer.owner, { userId: orders.userId, guestId: orders.guestId }));
+  if (reviewer.linkedOrderNumber === orderNumber) conditions.push(sql`true`);
+  return and(eq(orders.orderNumber, orderNumber), conditions.length ? or(...conditions)! : sql`false`)!;
+}
+
+const REFUSAL_CODE = { NOT_DELIVERED: 'REVIEW_NOT_OPEN', REVIEW_WINDOW_CLOSED: 'REVIEW_WINDOW_CLOSED', NO_FREE_REVISIONS: 'NO_FREE_REVISIONS' } as const;
+
+/** The customer's answer to the latest draft. */
+export async function reviewDraft(db: Database, reviewer: Reviewer, orderNumber: string, decision: ReviewDecision, now = new Date()): Promise<{ status: 'completed' | 'in_progress'; revisionsUsed: number }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(reviewerCondition(reviewer, orderNumber)).for('update');
+    if (!order) throw new DomainError('NOT_FOUND');
+    const lines = await tx.select({ kind: orderLines.kind, ref: orderLines.ref }).from(orderLines).where(eq(orderLines.orderId, order.id));
+    const review = draftReview(order, freeRevisions(lines), now);
+    const actorUserId = reviewer.owner?.kind === 'user' && order.userId === reviewer.owner.userId ? reviewer.owner.userId : null;
+    if (decision.kind === 'approve') {
+      if (!review.canApprove) throw new DomainError('REVIEW_NOT_OPEN');
+      await tx.update(orders).set({ status: 'completed', updatedAt: now }).where(eq(orders.id, order.id));
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: 'completed', actorUserId, note: 'draft approved by the customer' });
+      await tx.insert(mailOutbox).values([
+        { kind: 'order_status', orderId: order.id, payload: { from: order.status, to: 'completed' } },
+        { kind: 'staff_review', orderId: order.id, payload: { decision: 'approved' } },
+      ]);
+      return { status: 'completed' as const, revisionsUsed: order.revisionsUsed };
+    }
+    if (review.refusal) throw new DomainError(REFUSAL_CODE[review.refusal], { values: { days: REVIEW_DAYS } });
+    const revisionsUsed = order.revisionsUsed + 1;
+    await tx.update(orders).set({ status: 'in_progress', revisionsUsed, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx.insert(revisionRequests).values({ orderId: order.id, round: revisionsUsed, note: decision.note, requestedByUserId: actorUserId });
+    await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: 'in_progress', actorUserId, note: `revision ${revisionsUsed} requested by the customer` });
+    await tx.insert(mailOutbox).values([
+      { kind: 'order_status', orderId: order.id, payload: { from: order.status, to: 'in_progress' } },
+      { kind: 'staff_review', orderId: order.id, payload: { decision: 'revision', note: decision.note, round: String(revisionsUsed) } },
+    ]);
+    return { status: 'in_progress' as const, revisionsUsed };
+  });
+}

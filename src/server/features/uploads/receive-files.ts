@@ -1,0 +1,80 @@
+/**
+ * Reading the files of one multipart request into an upload batch, shared by the customers'
+ * uploads and staff deliverables: the declared size is checked before a byte is read, each file
+ * goes through the batch's checks, and after the first refusal the rest of the request is read
+ * and dropped so the browser receives our answer rather than a reset connection.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../../domain/errors.ts';
+import type { UploadRules } from '../../../domain/uploads.ts';
+import type { UploadBatch } from './upload-batch.ts';
+
+/** Room for the multipart boundaries and headers around a request's files. */
+const REQUEST_OVERHEAD = 256 * 1024;
+export const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+/** The multipart plugin's limits for these rules (one over each, so our own checks speak first). */
+export function multipartLimits(rules: UploadRules) {
+  return { fileSize: rules.maxFileBytes + 1, files: rules.maxFiles + 1, fields: 5, fieldSize: 200, parts: rules.maxFiles + 6, headerPairs: 50 };
+}
+
+/** Multipart's own limit errors, said in our words. */
+function multipartError(error: unknown, fileName: string, rules: UploadRules): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new DomainError('FILE_TOO_LARGE', { values: { max: megabytes(rules.maxFileBytes), name: fileName } });
+  if (code === 'FST_FILES_LIMIT') return new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { max: rules.maxFiles } });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') return new DomainError('BAD_REQUEST');
+  return error;
+}
+
+export interface ReceiveHooks {
+  /** A text field arrived (e.g. the guest id before the files). */
+  field?(name: string, value: unknown): void;
+  /** Runs once, before the first file is stored (who the files belong to, whether they may). */
+  beforeFirstFile?(): Promise<void>;
+}
+
+/** Stores every file of the request in `batch`; throws the first refusal (the caller aborts the batch). */
+export async function receiveFiles(request: FastifyRequest, reply: FastifyReply, batch: UploadBatch, rules: UploadRules, hooks: ReceiveHooks = {}): Promise<void> {
+  if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', { messageKey: 'uploads.multipartRequired' });
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > rules.maxRequestBytes + REQUEST_OVERHEAD) {
+    // Said before a byte is read; the connection closes after the answer.
+    reply.header('connection', 'close');
+    throw new DomainError('UPLOAD_TOO_LARGE', { values: { max: megabytes(rules.maxRequestBytes) } });
+  }
+  let failure: unknown = null;
+  let current = '';
+  let started = false;
+  try {
+    for await (const part of request.parts()) {
+      if (failure) {
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
+      if (part.type === 'field') {
+        hooks.field?.(part.fieldname, part.value);
+        continue;
+      }
+      current = part.filename;
+      try {
+        if (part.fieldname !== 'files' && part.fieldname !== 'file') throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.empty' });
+        if (!started) {
+          started = true;
+          await hooks.beforeFirstFile?.();
+        }
+        await batch.add(part.filename, part.file);
+      } catch (error) {
+        part.file.resume();
+        failure = multipartError(error, current, rules);
+      }
+    }
+  } catch (error) {
+    // The parser's own complaints (no boundary, a cut-off body) are the client's doing.
+    const mapped = multipartError(error, current, rules);
+    const status = (mapped as { statusCode?: number }).statusCode;
+    failure ??= mapped instanceof DomainError || (status !== undefined && status < 500) ? mapped : new DomainError('BAD_REQUEST', { detail: String((error as Error).message) });
+  }
+  if (failure) throw failure;
+  if (batch.count === 0) throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.empty' });
+}

@@ -1,0 +1,109 @@
+/**
+ * Delivering files on an order (issue 9): staff pick draft or final and one or more files, sent in
+ * one request with a progress bar. A draft moves the order to draft_delivered and mails the
+ * customer, who then approves or asks for a revision; their requests are listed here in their words.
+ */
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { DELIVERABLE_PURPOSES, type DeliverablePurpose } from '../../../domain/deliverables.ts';
+import { DELIVERABLE_ACCEPT, DELIVERABLE_MAX_BYTES, formatFileSize } from '../../../domain/uploads.ts';
+import type { getOrder } from '../../../server/features/admin/admin-orders.service.ts';
+import { toast } from '../../components/toast.tsx';
+import { sendFiles } from '../../send-files.ts';
+import { useRootData } from '../../store-context.ts';
+import { DeliverableList } from '../deliverables/order-deliverables.tsx';
+
+type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
+
+function DeliverForm({ orderId, disabled }: { orderId: string; disabled: boolean }) {
+  const { t } = useTranslation('admin');
+  const store = useRootData();
+  const revalidator = useRevalidator();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [purpose, setPurpose] = useState<DeliverablePurpose>('draft');
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const tooLarge = files.find((file) => file.size > DELIVERABLE_MAX_BYTES);
+
+  async function deliver() {
+    if (files.length === 0 || tooLarge) return;
+    setError(null);
+    setProgress(0);
+    const result = await sendFiles<{ message: string }>(`/api/admin/orders/${orderId}/deliverables?purpose=${purpose}`, files, { store, onProgress: setProgress });
+    setProgress(null);
+    if (!result.ok) {
+      // The chosen files stay chosen, to try again.
+      const message = result.error.status === 0 ? t('toast.errorText') : result.error.message;
+      setError(message);
+      toast.error(t('toast.deliverFailed'), message);
+      return;
+    }
+    toast.success(t('toast.delivered'), result.data.message);
+    setFiles([]);
+    if (input.current) input.current.value = '';
+    await revalidator.revalidate();
+  }
+
+  return (
+    <form className="grid gap-2 rounded-xl border border-slate-200 p-3" data-deliver onSubmit={(event) => { event.preventDefault(); void deliver(); }}>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
+        <legend className="text-sm font-semibold">{t('deliverables.purpose')}</legend>
+        {DELIVERABLE_PURPOSES.map((value) => (
+          <label key={value} className="flex min-h-11 items-center gap-2">
+            <input type="radio" name={`${id}-purpose`} value={value} checked={purpose === value} onChange={() => setPurpose(value)} />
+            {t(`deliverables.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      <p className="text-xs text-slate-600">{t(purpose === 'draft' ? 'deliverables.draftHint' : 'deliverables.finalHint')}</p>
+      <label htmlFor={`${id}-files`} className="text-sm font-semibold">{t('deliverables.files')}</label>
+      <input
+        ref={input} id={`${id}-files`} type="file" multiple accept={DELIVERABLE_ACCEPT} disabled={disabled || progress !== null}
+        onChange={(event) => { setFiles([...(event.target.files ?? [])]); setError(null); }}
+        className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
+        aria-describedby={`${id}-limits`}
+      />
+      <p id={`${id}-limits`} className="text-xs text-slate-500">{t('deliverables.limits', { max: formatFileSize(DELIVERABLE_MAX_BYTES, store.lang) })}</p>
+      {tooLarge && <p role="alert" className="text-sm text-red-700">{t('deliverables.tooLarge', { name: tooLarge.name })}</p>}
+      {progress !== null && <progress className="w-full" max={1} value={progress} aria-label={t('deliverables.uploading')} />}
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      <button type="submit" className="btn-primary justify-self-start" disabled={disabled || files.length === 0 || Boolean(tooLarge) || progress !== null}>
+        {t(purpose === 'draft' ? 'deliverables.sendDraft' : 'deliverables.sendFinal', { count: files.length })}
+      </button>
+    </form>
+  );
+}
+
+export function StaffDeliverables({ detail }: { detail: OrderDetail }) {
+  const { t } = useTranslation('admin');
+  const { lang } = useRootData();
+  const { order, review, revisions, deliverables } = detail;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' });
+  const closed = order.status === 'pending' || order.status === 'cancelled';
+  return (
+    <div className="grid gap-2" data-staff-deliverables>
+      <h3 className="font-semibold">{t('deliverables.title')}</h3>
+      <p className="text-slate-700" data-revision-count>
+        {review.free === null ? t('deliverables.revisionsAgreed', { used: review.used }) : t('deliverables.revisions', { used: review.used, free: review.free })}
+        {review.deadline && order.status === 'draft_delivered' ? ` · ${t('deliverables.reviewUntil', { date: date.format(new Date(review.deadline)) })}` : ''}
+      </p>
+      {deliverables.length > 0
+        ? <DeliverableList files={deliverables} labels={{ purpose: (purpose) => t(`deliverables.${purpose}`), download: t('deliverables.download') }} />
+        : <p className="text-slate-600">{t('deliverables.none')}</p>}
+      {revisions.length > 0 && (
+        <ol className="grid gap-2" data-revisions>
+          {revisions.map((revision) => (
+            <li key={revision.round} className="rounded-xl bg-amber-50 p-3">
+              <p className="font-semibold">{t('deliverables.revisionRound', { round: revision.round })} · <span className="font-normal text-slate-600">{date.format(new Date(revision.at))} {t('kst')}</span></p>
+              <p className="mt-1 whitespace-pre-line">{revision.note}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {closed ? <p className="text-slate-600">{t('deliverables.closed')}</p> : <DeliverForm orderId={order.id} disabled={closed} />}
+    </div>
+  );
+}

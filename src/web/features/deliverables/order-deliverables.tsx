@@ -1,0 +1,124 @@
+/**
+ * What staff delivered on an order (issue 9), in My Page and on a guest's private order page: the
+ * draft and final files to preview and download, and the customer's answer to the latest draft:
+ * approve it (the order is completed) or ask for a revision with a note, within the review window
+ * and the free revisions, both said before the buttons.
+ */
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { formatFileSize } from '../../../domain/uploads.ts';
+import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
+import { apiRequest } from '../../api-client.ts';
+import { toast } from '../../components/toast.tsx';
+import { useRootData } from '../../store-context.ts';
+
+type Deliverable = CustomerOrderView['deliverables'][number];
+
+/** The delivered files with previews and download links; labels come from the page's own catalog (My Page or the staff area). */
+export function DeliverableList({ files, labels }: { files: ReadonlyArray<Pick<Deliverable, 'id' | 'name' | 'size' | 'url' | 'previewUrl' | 'createdAt' | 'purpose'>>; labels: { purpose: (purpose: string) => string; download: string } }) {
+  const { lang } = useRootData();
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+  return (
+    <ul className="mt-3 grid gap-2">
+      {files.map((file) => (
+        <li key={file.id} className="flex items-center gap-3 rounded-xl border border-slate-200 p-2" data-deliverable={file.purpose}>
+          {file.previewUrl
+            ? <img src={file.previewUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg bg-slate-100 object-cover" />
+            : <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-lg bg-slate-100 text-[10px] font-bold uppercase text-slate-500">{file.name.split('.').pop()?.slice(0, 4)}</span>}
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium" title={file.name}>{file.name}</p>
+            <p className="text-xs text-slate-500">
+              {labels.purpose(file.purpose)} · {formatFileSize(file.size, lang)} · {date.format(new Date(file.createdAt))}
+            </p>
+          </div>
+          <a href={file.url} download={file.name} className="btn-secondary shrink-0 px-3 py-1.5 text-sm">
+            {labels.download}<span className="sr-only">: {file.name}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: string | undefined }) {
+  const { t } = useTranslation('accounts');
+  const store = useRootData();
+  const revalidator = useRevalidator();
+  const noteId = useId();
+  const [revising, setRevising] = useState(false);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { review } = order;
+  if (order.status !== 'draft_delivered') return null;
+  const deadline = review.deadline ? new Intl.DateTimeFormat(store.lang, { dateStyle: 'long' }).format(new Date(review.deadline)) : '';
+  const revisions = review.free === null ? t('orders.review.revisionsAgreed') : t('orders.review.revisionsLeft', { left: Math.max(review.free - review.used, 0), free: review.free });
+
+  async function send(kind: 'approve' | 'revision') {
+    if (kind === 'revision' && !note.trim()) {
+      setError(t('orders.review.noteRequired'));
+      return;
+    }
+    setBusy(true);
+    const body = { ...(linkKey ? { orderKey: linkKey } : {}), ...(kind === 'revision' ? { note } : {}) };
+    const result = await apiRequest<{ message: string }>('POST', `/api/orders/${order.orderId}/${kind}`, body, store);
+    setBusy(false);
+    if (!result.ok) {
+      // The note stays as typed; the server's sentence says what to do.
+      setError(result.error.fields?.note ?? result.error.message);
+      toast.error(t('orders.review.failed'), result.error.fields?.note ?? result.error.message);
+      return;
+    }
+    toast.success(t(kind === 'approve' ? 'orders.review.approvedTitle' : 'orders.review.revisionTitle'), result.data.message);
+    setRevising(false);
+    setNote('');
+    void revalidator.revalidate();
+  }
+
+  return (
+    <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50/60 p-4" data-review>
+      <p className="font-semibold text-brand-900">{t('orders.review.title')}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {review.refusal === 'REVIEW_WINDOW_CLOSED' ? t('orders.review.windowClosed', { date: deadline }) : t('orders.review.until', { date: deadline })}
+      </p>
+      <p className="mt-1 text-sm text-slate-700" data-revisions>{revisions}</p>
+      {review.refusal === 'NO_FREE_REVISIONS' && <p className="mt-1 text-sm text-slate-700">{t('orders.review.noFreeRevisions')}</p>}
+      {revising ? (
+        <form className="mt-3" noValidate onSubmit={(event) => { event.preventDefault(); void send('revision'); }}>
+          <label htmlFor={noteId} className="text-sm font-medium">{t('orders.review.noteLabel')}</label>
+          <textarea
+            id={noteId} value={note} maxLength={2000} rows={4} required
+            aria-invalid={error ? true : undefined} aria-describedby={error ? `${noteId}-error` : undefined}
+            onChange={(event) => { setNote(event.target.value); setError(null); }}
+            placeholder={t('orders.review.notePlaceholder')}
+            className="mt-1 block w-full rounded-xl border border-slate-300 bg-white p-3 text-sm"
+          />
+          {error && <p id={`${noteId}-error`} role="alert" className="mt-1 text-sm text-red-700">{error}</p>}
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="submit" className="btn-primary" disabled={busy}>{t('orders.review.sendRevision')}</button>
+            <button type="button" className="btn-secondary" onClick={() => { setRevising(false); setError(null); }}>{t('orders.review.back')}</button>
+          </div>
+        </form>
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className="btn-primary" disabled={busy || !review.canApprove} onClick={() => void send('approve')}>{t('orders.review.approve')}</button>
+          {review.canRevise && <button type="button" className="btn-secondary" onClick={() => setRevising(true)}>{t('orders.review.askRevision')}</button>}
+          {error && <p role="alert" className="basis-full text-sm text-red-700">{error}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function OrderDeliverables({ order, linkKey }: { order: CustomerOrderView; linkKey?: string | undefined }) {
+  const { t } = useTranslation('accounts');
+  if (order.deliverables.length === 0) return null;
+  return (
+    <section className="mt-4" aria-label={t('orders.files.title')}>
+      <p className="text-sm font-semibold">{t('orders.files.title')}</p>
+      <DeliverableList files={order.deliverables} labels={{ purpose: (purpose) => t(`orders.files.purpose.${purpose}`), download: t('orders.files.download') }} />
+      <DraftReview order={order} linkKey={linkKey} />
+    </section>
+  );
+}
