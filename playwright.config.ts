@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
-/** Loopback peers the browser tests start when they need them (tests/e2e/peers.ts). */
+/** Loopback peers: SMTP for the whole run (tests/e2e/global-setup.ts), OIDC when a test needs it. */
 export const E2E_SMTP_PORT = 2526;
 export const E2E_OIDC_PORT = 3208;
 export const E2E_ADMIN = { email: 'owner@studiolumi.test', password: 'owner-password-1' };
@@ -12,6 +12,7 @@ const dataDir = path.join(os.tmpdir(), `studio-lumi-e2e-${process.pid}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_OIDC_PORT, E2E_SMTP_PORT } from '../../playwright.config.ts';
-import { startOidcProvider, startSmtpServer } from '../integration/support/peers.ts';
+import { E2E_ADMIN, E2E_OIDC_PORT } from '../../playwright.config.ts';
+import { startOidcProvider } from '../integration/support/peers.ts';
+import { mailTo } from './mail-catcher.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -86,40 +87,33 @@ test('an e-mail already in use is caught by the check', async ({ page }) => {
 });
 
 test('reset a forgotten password through the e-mail', async ({ page, consoleErrors: _ }) => {
-  const smtp = await startSmtpServer(E2E_SMTP_PORT);
-  try {
-    const email = `forgot.${unique()}@example.com`;
-    await page.request.post('/api/auth/register', { data: { email, username: `forgot${unique()}`, password: 'old-secret1', firstName: '민수', lastName: '김' } });
-    await page.context().clearCookies();
-    await page.goto('/kr');
-    await hydrated(page);
-    await page.getByRole('button', { name: '로그인' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: '비밀번호를 잊으셨나요?' }).click();
-    await dialog.getByLabel('이메일').fill(email);
-    await dialog.getByRole('button', { name: '링크 보내기' }).click();
-    await expect(page.getByText('이메일 전송')).toBeVisible();
-    // Only this visitor's mail: staff notifications of other tests' orders arrive here too.
-    const mail = await smtp.nextTo(email);
-    expect(mail.subject).toBe('스튜디오 루미 비밀번호 재설정 안내');
-    const link = /http:\/\/127\.0\.0\.1:\d+\/kr\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
-    expect(link).toBeTruthy();
-    await page.keyboard.press('Escape');
-    await page.goto(link!);
-    await hydrated(page);
-    await page.getByLabel('새 비밀번호', { exact: true }).fill('new-secret1');
-    await page.getByLabel('새 비밀번호 확인').fill('new-secret2');
-    await page.getByRole('button', { name: '비밀번호 변경' }).click();
-    await expect(page.getByText('비밀번호가 일치하지 않습니다.').first()).toBeVisible();
-    await page.getByLabel('새 비밀번호 확인').fill('new-secret1');
-    await page.getByRole('button', { name: '비밀번호 변경' }).click();
-    await expect(page.getByText('비밀번호 변경 완료')).toBeVisible();
-    await expect(page).toHaveURL(/\/kr$/);
-    await logIn(page, email, 'new-secret1');
-    await expect(page.getByRole('button', { name: '김민수님의 계정 메뉴' })).toBeVisible();
-  } finally {
-    await smtp.stop();
-  }
+  const email = `forgot.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, username: `forgot${unique()}`, password: 'old-secret1', firstName: '민수', lastName: '김' } });
+  await page.context().clearCookies();
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '비밀번호를 잊으셨나요?' }).click();
+  await dialog.getByLabel('이메일').fill(email);
+  await dialog.getByRole('button', { name: '링크 보내기' }).click();
+  await expect(page.getByText('이메일 전송')).toBeVisible();
+  const mail = await mailTo(email, '스튜디오 루미 비밀번호 재설정 안내');
+  const link = /http:\/\/127\.0\.0\.1:\d+\/kr\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.keyboard.press('Escape');
+  await page.goto(link!);
+  await hydrated(page);
+  await page.getByLabel('새 비밀번호', { exact: true }).fill('new-secret1');
+  await page.getByLabel('새 비밀번호 확인').fill('new-secret2');
+  await page.getByRole('button', { name: '비밀번호 변경' }).click();
+  await expect(page.getByText('비밀번호가 일치하지 않습니다.').first()).toBeVisible();
+  await page.getByLabel('새 비밀번호 확인').fill('new-secret1');
+  await page.getByRole('button', { name: '비밀번호 변경' }).click();
+  await expect(page.getByText('비밀번호 변경 완료')).toBeVisible();
+  await expect(page).toHaveURL(/\/kr$/);
+  await logIn(page, email, 'new-secret1');
+  await expect(page.getByRole('button', { name: '김민수님의 계정 메뉴' })).toBeVisible();
 });
 
 test('the reset page without a token says so and goes home', async ({ page }) => {

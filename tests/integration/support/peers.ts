@@ -14,7 +14,7 @@ export interface ReceivedMail {
   html: string;
 }
 
-export async function startSmtpServer(port = 0): Promise<{ url: string; inbox: ReceivedMail[]; next: () => Promise<ReceivedMail>; nextTo: (address: string) => Promise<ReceivedMail>; stop: () => Promise<void> }> {
+export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<{ url: string; inbox: ReceivedMail[]; next: () => Promise<ReceivedMail>; nextTo: (address: string) => Promise<ReceivedMail>; stop: () => Promise<void> }> {
   const inbox: ReceivedMail[] = [];
   const waiting: Array<{ accepts: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }> = [];
   /** The first waiting mail `accepts` takes, or a promise of the next one to arrive. */
@@ -38,6 +38,7 @@ export async function startSmtpServer(port = 0): Promise<{ url: string; inbox: R
           text: parsed.text ?? '',
           html: parsed.html ?? '',
         };
+        onMail?.(mail);
         const index = waiting.findIndex((w) => w.accepts(mail));
         if (index !== -1) waiting.splice(index, 1)[0]!.resolve(mail);
         else inbox.push(mail);

@@ -32,9 +32,7 @@ export function DeliverableList({ files, labels }: { files: ReadonlyArray<Pick<D
               {labels.purpose(file.purpose)} · {formatFileSize(file.size, lang)} · {date.format(new Date(file.createdAt))}
             </p>
           </div>
-          <a href={file.url} download={file.name} className="btn-secondary shrink-0 px-3 py-1.5 text-sm">
-            {labels.download}<span className="sr-only">: {file.name}</span>
-          </a>
+          <a href={file.url} download={file.name} aria-label={`${labels.download}: ${file.name}`} className="btn-secondary shrink-0 px-3 py-1.5 text-sm">{labels.download}</a>
         </li>
       ))}
     </ul>
