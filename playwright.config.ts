@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3107);
 /** Loopback peers: SMTP for the whole run (tests/e2e/global-setup.ts), OIDC when a test needs it. */
 export const E2E_SMTP_PORT = 2526;
 export const E2E_OIDC_PORT = 3208;
+/** A second store, paying through Toss (a fake Toss API on loopback), for the card refund test. */
+export const E2E_TOSS_STORE_PORT = 3109;
 export const E2E_ADMIN = { email: 'owner@studiolumi.test', password: 'owner-password-1' };
 // A fresh embedded database for every run: the default (PGlite) path is the one under test.
 const dataDir = path.join(os.tmpdir(), `studio-lumi-e2e-${process.pid}`);

@@ -3,6 +3,7 @@
  * detail; the customer receives each e-mail (the run's SMTP catcher), downloads the draft from My
  * Page and asks for a revision with a note; staff find the request on the order.
  */
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -13,7 +14,7 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 test('staff send a draft; the customer gets the mails, downloads it and asks for a revision', async ({ browser, consoleErrors: _ }) => {
   test.slow();
   // The customer has paid for service 1 (sandbox), set up through the API: buying has its own tests.
-  const customer = await browser.newPage();
+  const customer = await (await browser.newContext()).newPage();
   const email = `draft.${unique()}@example.com`;
   await customer.request.post('/api/auth/register', { data: { email, username: `draft${unique()}`, password: 'lumi-buyer-7', firstName: '서연', lastName: '최', phone: '010-7777-8888' } });
   const order = await (await customer.request.post('/api/orders', { data: { customerName: '최서연', customerEmail: email, customerPhone: '010-7777-8888', serviceId: 1, quantity: 3, country: 'kr' }, headers: { 'x-store-country': 'kr', 'accept-language': 'ko' } })).json();
@@ -71,6 +72,8 @@ test('staff send a draft; the customer gets the mails, downloads it and asks for
   await review.getByRole('button', { name: '수정 요청' }).click();
   await review.getByRole('button', { name: '수정 요청 보내기' }).click();
   await expect(review.getByRole('alert')).toHaveText('수정할 내용을 적어 주세요.');
+  const axe = await new AxeBuilder({ page: customer }).include('[data-order]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
   await review.getByLabel('무엇을 수정할까요?').fill('배경을 조금 더 밝게 해 주세요.');
   await review.getByRole('button', { name: '수정 요청 보내기' }).click();
   await expect(customer.getByText('수정 요청 완료')).toBeVisible();

@@ -32,6 +32,8 @@ test('customers get access denied from the server; staff get the dashboard rende
 });
 
 test('staff move an order through every status and comment; the customer sees the timeline and the comment', async ({ browser, consoleErrors: _ }) => {
+  // A long walk through two pages: more time than a one-page test when the machine is busy.
+  test.slow();
   // The customer buys with the sandbox and writes the brief.
   const customer = await browser.newPage();
   const email = `timeline.${unique()}@example.com`;
@@ -150,6 +152,7 @@ test('the inbox shows contact messages in their language and marks them handled'
 });
 
 test('every tab of the dashboard passes axe and fits a 375 px phone', async ({ page }) => {
+  test.slow();
   await page.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
