@@ -59,13 +59,21 @@ function DeliverForm({ orderId, disabled }: { orderId: string; disabled: boolean
         ))}
       </fieldset>
       <p className="text-xs text-slate-600">{t(purpose === 'draft' ? 'deliverables.draftHint' : 'deliverables.finalHint')}</p>
-      <label htmlFor={`${id}-files`} className="text-sm font-semibold">{t('deliverables.files')}</label>
-      <input
-        ref={input} id={`${id}-files`} type="file" multiple accept={DELIVERABLE_ACCEPT} disabled={disabled || progress !== null}
-        onChange={(event) => { setFiles([...(event.target.files ?? [])]); setError(null); }}
-        className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
-        aria-describedby={`${id}-limits`}
-      />
+      <p className="text-sm font-semibold" id={`${id}-files-label`}>{t('deliverables.files')}</p>
+      {/* The browser's own file button speaks the browser's language; this one speaks the page's. */}
+      <div>
+        <input
+          ref={input} id={`${id}-files`} type="file" multiple accept={DELIVERABLE_ACCEPT} disabled={disabled || progress !== null}
+          onChange={(event) => { setFiles([...(event.target.files ?? [])]); setError(null); }}
+          className="peer sr-only" aria-labelledby={`${id}-files-label`} aria-describedby={`${id}-limits`}
+        />
+        <label htmlFor={`${id}-files`} className="btn-secondary cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:opacity-50">{t('deliverables.choose')}</label>
+      </div>
+      {files.length > 0 && (
+        <ul className="grid grid-cols-1 gap-1 text-sm" data-chosen-files>
+          {files.map((file) => <li key={`${file.name}-${file.size}`} className="break-all">{file.name} · {formatFileSize(file.size, store.lang)}</li>)}
+        </ul>
+      )}
       <p id={`${id}-limits`} className="text-xs text-slate-500">{t('deliverables.limits', { max: formatFileSize(DELIVERABLE_MAX_BYTES, store.lang) })}</p>
       {tooLarge && <p role="alert" className="text-sm text-red-700">{t('deliverables.tooLarge', { name: tooLarge.name })}</p>}
       {progress !== null && <progress className="w-full" max={1} value={progress} aria-label={t('deliverables.uploading')} />}

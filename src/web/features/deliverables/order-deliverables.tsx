@@ -18,16 +18,17 @@ type Deliverable = CustomerOrderView['deliverables'][number];
 /** The delivered files with previews and download links; labels come from the page's own catalog (My Page or the staff area). */
 export function DeliverableList({ files, labels }: { files: ReadonlyArray<Pick<Deliverable, 'id' | 'name' | 'size' | 'url' | 'previewUrl' | 'createdAt' | 'purpose'>>; labels: { purpose: (purpose: string) => string; download: string } }) {
   const { lang } = useRootData();
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+  // Korea time (D19), the same on the server and in the browser, so the page hydrates as rendered.
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' });
   return (
-    <ul className="mt-3 grid gap-2">
+    <ul className="mt-3 grid grid-cols-1 gap-2">
       {files.map((file) => (
-        <li key={file.id} className="flex items-center gap-3 rounded-xl border border-slate-200 p-2" data-deliverable={file.purpose}>
+        <li key={file.id} className="flex min-w-0 items-center gap-3 rounded-xl border border-slate-200 p-2" data-deliverable={file.purpose}>
           {file.previewUrl
             ? <img src={file.previewUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg bg-slate-100 object-cover" />
             : <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-lg bg-slate-100 text-[10px] font-bold uppercase text-slate-500">{file.name.split('.').pop()?.slice(0, 4)}</span>}
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium" title={file.name}>{file.name}</p>
+            <p className="line-clamp-2 break-all text-sm font-medium" title={file.name}>{file.name}</p>
             <p className="text-xs text-slate-500">
               {labels.purpose(file.purpose)} · {formatFileSize(file.size, lang)} · {date.format(new Date(file.createdAt))}
             </p>
@@ -50,7 +51,10 @@ function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: s
   const [busy, setBusy] = useState(false);
   const { review } = order;
   if (order.status !== 'draft_delivered') return null;
-  const deadline = review.deadline ? new Intl.DateTimeFormat(store.lang, { dateStyle: 'long' }).format(new Date(review.deadline)) : '';
+  // The exact hour matters at the end of a window: said with its time zone.
+  const deadline = review.deadline
+    ? new Intl.DateTimeFormat(store.lang, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Seoul', timeZoneName: 'short' }).format(new Date(review.deadline))
+    : '';
   const revisions = review.free === null ? t('orders.review.revisionsAgreed') : t('orders.review.revisionsLeft', { left: Math.max(review.free - review.used, 0), free: review.free });
 
   async function send(kind: 'approve' | 'revision') {

@@ -44,7 +44,8 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
   const { t: tBriefs } = useTranslation('briefs');
   const { lang } = useRootData();
   const country = order.country as CountryCode;
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  // Korea time (D19) on the server and in the browser alike, so the page hydrates as rendered.
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' });
   return (
     <li className="rounded-2xl border border-slate-200 p-5" data-order={order.orderId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
