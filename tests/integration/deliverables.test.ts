@@ -13,7 +13,7 @@ import { newGuestId } from '../../src/domain/guest.ts';
 import { mailOutbox, orderStatusHistory, orders, revisionRequests, uploadedFiles, users } from '../../src/server/db/schema.ts';
 import { createOrderLinks } from '../../src/server/features/orders/order-links.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
-import { exe, multipart, pdf, png, type Upload } from './support/files.ts';
+import { exe, mp4, multipart, pdf, png, type Upload } from './support/files.ts';
 import { staffApi } from './support/staff.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -69,6 +69,12 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
     // The order's private link opens it in another browser (D22).
     const key = createOrderLinks('test-cookie-secret-0123456789abcdef', 'http://localhost').keyFor(order.orderNumber);
     expect((await s.inject({ method: 'GET', url: `${url}?order=${order.orderNumber}&key=${key}`, headers: {} })).statusCode).toBe(200);
+
+    // Deliverables may be larger than references (10 MB): an 11 MB video goes through.
+    const video = Buffer.concat([mp4(), Buffer.alloc(11 * 1024 * 1024, 1)]);
+    const large = await deliver(order.id, [{ name: 'cut.mp4', data: video }], 'draft', admin.cookie);
+    expect(large.statusCode, large.body).toBe(201);
+    expect(large.json().files[0]).toMatchObject({ name: 'cut.mp4', size: video.length, type: 'video/mp4', purpose: 'draft' });
 
     // A further file: final files leave the status as it is and tell the customer.
     const final = await deliver(order.id, [{ name: 'final.png', data: image }], 'final', admin.cookie);
