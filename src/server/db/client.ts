@@ -57,7 +57,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir);
+  // pg_trgm backs the staff search's indexes (migration 0009), as it does in PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

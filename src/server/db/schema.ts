@@ -119,7 +119,11 @@ export const orders = pgTable('orders', {
   index('orders_user_id_idx').on(t.userId, t.createdAt),
   index('orders_guest_id_idx').on(t.guestId, t.createdAt),
   index('orders_status_idx').on(t.status),
-  index('orders_created_at_idx').on(t.createdAt),
+  // Newest first with a tie-breaker: the staff list walks this index, also deep into its pages.
+  index('orders_created_at_id_idx').on(t.createdAt, t.id),
+  // Staff search by part of a name or e-mail (ILIKE '%…%') through trigrams, not a scan (pg_trgm).
+  index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+  index('orders_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
   check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
   check('orders_country_check', oneOf(t.country, COUNTRY_CODES)),
   check('orders_amount_check', sql`${t.amountKrw} >= 0 and ${t.amountMinor} >= 0`),

@@ -10,6 +10,7 @@ import { draftReview, freeRevisions } from '../../../domain/deliverables.ts';
 import { staffCancel } from '../../../domain/refunds.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
 import type { AdminOrdersQuery } from '../../../domain/validation/admin.ts';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users } from '../../db/schema.ts';
 import { briefView } from '../briefs/brief-view.ts';
@@ -33,26 +34,41 @@ function filters(query: AdminOrdersQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+const listColumns = {
+  id: orders.id, orderId: orders.orderNumber, status: orders.status, orderType: orders.orderType, orderName: orders.orderName,
+  customerName: orders.customerName, customerEmail: orders.customerEmail, customerPhone: orders.customerPhone,
+  country: orders.country, currency: orders.currency, amount: orders.amountMinor, amountKRW: orders.amountKrw,
+  isGuestOrder: orders.isGuestOrder, paymentMethod: orders.paymentMethod, adminComments: orders.adminComments,
+  cancelRequestedAt: orders.cancelRequestedAt, createdAt: orders.createdAt, paidAt: orders.paidAt,
+  briefStatus: projectBriefs.status,
+};
+
 /** One page of orders, newest first, with the total that matches (SPEC's `{ orders, total }`). */
 export async function listOrders(db: Database, query: AdminOrdersQuery) {
   const where = filters(query);
-  const [rows, [counted]] = await Promise.all([
-    db.select({
-      id: orders.id, orderId: orders.orderNumber, status: orders.status, orderType: orders.orderType, orderName: orders.orderName,
-      customerName: orders.customerName, customerEmail: orders.customerEmail, customerPhone: orders.customerPhone,
-      country: orders.country, currency: orders.currency, amount: orders.amountMinor, amountKRW: orders.amountKrw,
-      isGuestOrder: orders.isGuestOrder, paymentMethod: orders.paymentMethod, adminComments: orders.adminComments,
-      cancelRequestedAt: orders.cancelRequestedAt, createdAt: orders.createdAt, paidAt: orders.paidAt,
-      briefStatus: projectBriefs.status,
-    }).from(orders)
-      .leftJoin(projectBriefs, eq(projectBriefs.orderId, orders.id))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
-  ]);
-  return { orders: rows, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  const onePage = <T extends PgSelect>(select: T) => select
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const count = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.total ?? 0;
+  if (!query.q) {
+    // The page walks the (created_at, id) index; counting is an index-only scan.
+    const [rows, total] = await Promise.all([
+      onePage(db.select(listColumns).from(orders).leftJoin(projectBriefs, eq(projectBriefs.orderId, orders.id)).$dynamic()),
+      count(),
+    ]);
+    return { orders: rows, total, page: query.page, pageSize: query.pageSize };
+  }
+  // A text search: the page and its total in one pass. Statements are prepared (decision 0014), and
+  // a generic plan cannot know the pattern, so it would scan the table instead of using the trigram
+  // indexes: this one statement is planned for its pattern.
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    return onePage(tx.select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(orders).leftJoin(projectBriefs, eq(projectBriefs.orderId, orders.id)).$dynamic());
+  });
+  const total = rows[0]?.total ?? (query.page > 1 ? await count() : 0);
+  return { orders: rows.map(({ total: _total, ...row }) => row), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** One order with its lines, payment, brief and files, refunds and status history (with who did what). */
