@@ -62,15 +62,15 @@ export function orderStatusMail({ order }: OrderWithDetails, change: { from: str
   });
 }
 
-/** Staff wrote a comment the customer reads with the order. */
-export function orderCommentMail({ order }: OrderWithDetails, comment: string, origin: string, links: OrderLinks): MailMessage {
+/** A short mail about the order: a subject, what happened, the order's number and the way to it. */
+function orderNoteMail(order: OrderWithDetails['order'], subject: string, paragraphs: string[], origin: string, links: OrderLinks): MailMessage {
   const t = translatorFor(order.language, 'orders');
   return compose({
     to: order.customerEmail,
     lang: order.language,
-    subject: t('mail.commentSubject'),
+    subject,
     greeting: t('mail.greeting', { name: order.customerName }),
-    paragraphs: [t('mail.commentBody', { name: order.orderName }), comment],
+    paragraphs,
     table: [[t('mail.number'), order.orderNumber]],
     button: followButton(order, origin, links, t),
     footnotes: [t('mail.questions')],
@@ -78,21 +78,17 @@ export function orderCommentMail({ order }: OrderWithDetails, comment: string, o
   });
 }
 
+/** Staff wrote a comment the customer reads with the order. */
+export function orderCommentMail({ order }: OrderWithDetails, comment: string, origin: string, links: OrderLinks): MailMessage {
+  const t = translatorFor(order.language, 'orders');
+  return orderNoteMail(order, t('mail.commentSubject'), [t('mail.commentBody', { name: order.orderName }), comment], origin, links);
+}
+
 /** Staff added files to the order: a further draft, or the final files. */
 export function orderFilesMail({ order }: OrderWithDetails, files: { purpose: string; count: number }, origin: string, links: OrderLinks): MailMessage {
   const t = translatorFor(order.language, 'orders');
-  return compose({
-    to: order.customerEmail,
-    lang: order.language,
-    subject: t('mail.filesSubject'),
-    greeting: t('mail.greeting', { name: order.customerName }),
-    paragraphs: [
-      t(files.purpose === 'final' ? 'mail.filesFinal' : 'mail.filesDraft', { name: order.orderName, count: files.count }),
-      ...(files.purpose === 'draft' ? [t('mail.draftReady', { days: REVIEW_DAYS })] : []),
-    ],
-    table: [[t('mail.number'), order.orderNumber]],
-    button: followButton(order, origin, links, t),
-    footnotes: [t('mail.questions')],
-    signature: t('mail.signature'),
-  });
+  return orderNoteMail(order, t('mail.filesSubject'), [
+    t(files.purpose === 'final' ? 'mail.filesFinal' : 'mail.filesDraft', { name: order.orderName, count: files.count }),
+    ...(files.purpose === 'draft' ? [t('mail.draftReady', { days: REVIEW_DAYS })] : []),
+  ], origin, links);
 }

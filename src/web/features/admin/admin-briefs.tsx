@@ -1,10 +1,10 @@
 /** The briefs tab (SPEC sections 2 and 4): each brief with its files, and buttons to in_review, approved or rejected (each disabled in its own status). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BRIEF_STATUSES, type BriefStatus } from '../../../domain/statuses.ts';
 import type { listBriefs } from '../../../server/features/admin/admin-orders.service.ts';
 import { useRootData } from '../../store-context.ts';
+import { FilterPills } from './filter-pills.tsx';
 import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
 import { StaffBrief } from './staff-brief.tsx';
@@ -21,13 +21,10 @@ export function AdminBriefs({ list, status, page }: { list: BriefList; status: B
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' });
   return (
     <div className="grid grid-cols-1 gap-4">
-      <nav aria-label={t('briefs.status')} className="flex flex-wrap gap-2">
-        {[null, ...BRIEF_STATUSES].map((s) => (
-          <Link key={s ?? 'all'} to={`/${country}/admin?tab=briefs${s ? `&status=${s}` : ''}`} aria-current={status === s ? 'page' : undefined} className={`rounded-full px-3 py-1.5 text-sm font-semibold ${status === s ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700'}`}>
-            {s ? tCommon(`briefStatus.${s}`) : t('briefs.all')}
-          </Link>
-        ))}
-      </nav>
+      <FilterPills
+        label={t('briefs.status')}
+        options={[null, ...BRIEF_STATUSES].map((s) => ({ key: s ?? 'all', label: s ? tCommon(`briefStatus.${s}`) : t('briefs.all'), href: `/${country}/admin?tab=briefs${s ? `&status=${s}` : ''}`, current: status === s }))}
+      />
       {list.briefs.length === 0 ? <p className="text-slate-600">{t('briefs.empty')}</p> : (
         <ul className="grid gap-4">
           {list.briefs.map((brief) => (

@@ -1,10 +1,10 @@
 /** The inbox tab: contact-form messages, newest first, in the language they were written in; staff mark them handled. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LANGUAGE_NAMES, type Language } from '../../../i18n/config.ts';
 import type { listContacts } from '../../../server/features/admin/admin-contacts.service.ts';
 import { useRootData } from '../../store-context.ts';
+import { FilterPills } from './filter-pills.tsx';
 import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
 
@@ -20,11 +20,7 @@ export function AdminInbox({ list, handled, page }: { list: ContactList; handled
   const filters = [[null, t('inbox.all')], ['false', t('inbox.unhandled')], ['true', t('inbox.handledFilter')]] as const;
   return (
     <div className="grid grid-cols-1 gap-4">
-      <nav aria-label={t('tabs.inbox')} className="flex flex-wrap gap-2">
-        {filters.map(([value, label]) => (
-          <Link key={label} to={`/${country}/admin?tab=inbox${value ? `&handled=${value}` : ''}`} aria-current={handled === value ? 'page' : undefined} className={`rounded-full px-3 py-1.5 text-sm font-semibold ${handled === value ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700'}`}>{label}</Link>
-        ))}
-      </nav>
+      <FilterPills label={t('tabs.inbox')} options={filters.map(([value, label]) => ({ key: label, label, href: `/${country}/admin?tab=inbox${value ? `&handled=${value}` : ''}`, current: handled === value }))} />
       {list.contacts.length === 0 ? <p className="text-slate-600">{t('inbox.empty')}</p> : (
         <ul className="grid gap-3">
           {list.contacts.map((c) => (
