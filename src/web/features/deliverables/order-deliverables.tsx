@@ -23,17 +23,17 @@ export function DeliverableList({ files, labels }: { files: ReadonlyArray<Pick<D
   return (
     <ul className="mt-3 grid grid-cols-1 gap-2">
       {files.map((file) => (
-        <li key={file.id} className="flex min-w-0 items-center gap-3 rounded-xl border border-slate-200 p-2" data-deliverable={file.purpose}>
+        <li key={file.id} className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-2" data-deliverable={file.purpose}>
           {file.previewUrl
             ? <img src={file.previewUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg bg-slate-100 object-cover" />
             : <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-lg bg-slate-100 text-[10px] font-bold uppercase text-slate-500">{file.name.split('.').pop()?.slice(0, 4)}</span>}
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-40">
             <p className="line-clamp-2 break-all text-sm font-medium" title={file.name}>{file.name}</p>
             <p className="text-xs text-slate-500">
               {labels.purpose(file.purpose)} · {formatFileSize(file.size, lang)} · {date.format(new Date(file.createdAt))}
             </p>
           </div>
-          <a href={file.url} download={file.name} aria-label={`${labels.download}: ${file.name}`} className="btn-secondary shrink-0 px-3 py-1.5 text-sm">{labels.download}</a>
+          <a href={file.url} download={file.name} aria-label={`${labels.download}: ${file.name}`} className="btn-secondary ml-auto shrink-0 px-3 py-1.5 text-sm">{labels.download}</a>
         </li>
       ))}
     </ul>
