@@ -36,7 +36,7 @@ export function startMailWorker(options: { db: Database; mailer: Mailer; origin:
   const { db, mailer, origin, links, log } = options;
 
   /** One message for a row: to the customer, or to staff (STAFF_EMAIL, else the administrators). */
-  async function build(row: { kind: MailKind; payload: Record<string, string> | null }, order: OrderWithDetails | undefined) {
+  async function build(row: { kind: MailKind; payload: Record<string, string> | null }, order: OrderWithDetails | undefined, staffTo: () => Promise<string>) {
     const payload = row.payload ?? {};
     if (row.kind === 'staff_contact') {
       const [contact] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, payload.contactId ?? '00000000-0000-0000-0000-000000000000'));
@@ -60,10 +60,13 @@ export function startMailWorker(options: { db: Database; mailer: Mailer; origin:
         return orderPaidMail(order, origin, links);
     }
   }
-  async function staffTo(): Promise<string> {
-    const to = await options.staffRecipients();
-    if (to.length === 0) throw new Error('no staff address: set STAFF_EMAIL or create an administrator');
-    return to.join(', ');
+  /** Staff's addresses, read at most once per batch (a busy hour queues a staff mail per paid order). */
+  function staffAddresses(): () => Promise<string> {
+    let addresses: Promise<string> | undefined;
+    return () => (addresses ??= options.staffRecipients().then((to) => {
+      if (to.length === 0) throw new Error('no staff address: set STAFF_EMAIL or create an administrator');
+      return to.join(', ');
+    }));
   }
   let running: Promise<number> | null = null;
   let again = false;
@@ -87,10 +90,11 @@ export function startMailWorker(options: { db: Database; mailer: Mailer; origin:
       const orderIds = due.map((row) => row.order_id).filter((id): id is string => id !== null);
       const details = orderIds.length ? await withOrderDetails(db, await db.select().from(orders).where(inArray(orders.id, orderIds))) : [];
       const delivered: string[] = [];
+      const staffTo = staffAddresses();
       for (const row of due) {
         const order = details.find((d) => d.order.id === row.order_id);
         try {
-          await mailer.send(await build(row, order));
+          await mailer.send(await build(row, order, staffTo));
           delivered.push(row.id);
           sent++;
         } catch (error) {
