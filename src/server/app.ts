@@ -8,7 +8,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import { eq } from 'drizzle-orm';
 import { fastify, type FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import { requestInfo } from '#request-context';
@@ -23,7 +22,6 @@ import { startMailWorker } from './mail/mail-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { users } from './db/schema.ts';
 import { registerContactRoutes } from './features/contact/contact.routes.ts';
 import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
 import { registerCountryPrefix } from './routing/country-prefix.ts';
@@ -34,8 +32,6 @@ import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
 import { createPageServices } from './page-services.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-
-const PACKAGE_VERSION = packageJson.version;
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createOrderLinks } from './features/orders/order-links.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
@@ -47,6 +43,7 @@ import { registerUploadRoutes } from './features/uploads/uploads.routes.ts';
 import { createStorage } from './storage/index.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
+import { staffRecipients } from './features/admin/admin-users.service.ts';
 
 export interface RouteEntry {
   method: string;
@@ -147,9 +144,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const orderLinks = createOrderLinks(options.cookieSecret, config.publicUrl);
   const mailWorker = startMailWorker({
     db, mailer, origin: config.publicUrl, links: orderLinks, log: app.log,
-    staffRecipients: async () => (config.STAFF_EMAIL
-      ? config.STAFF_EMAIL.split(',').map((address) => address.trim())
-      : (await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'))).map((row) => row.email)),
+    staffRecipients: () => staffRecipients(db, config.STAFF_EMAIL),
   });
   // Before the database closes: the mail being sent finishes, the rest waits for the next start.
   app.addHook('preClose', async () => mailWorker.stop());
@@ -172,7 +167,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     geoLookup: options.geoLookup,
   });
 
-  const pageServices = createPageServices(db, payments, orderLinks, { storage: storage.kind, mail: mailer.kind, version: PACKAGE_VERSION });
+  const pageServices = createPageServices(db, payments, orderLinks, { storage: storage.kind, mail: mailer.kind, version: packageJson.version });
   const buildDir = options.buildDir ?? 'build';
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,

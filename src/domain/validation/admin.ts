@@ -30,6 +30,9 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 export const adminUsersQuerySchema = z.object({ q: optionalText(100), page, pageSize: pageSize.default(100) });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
+export const adminBriefsQuerySchema = z.object({ status: z.enum(BRIEF_STATUSES, { error: V.invalidChoice }).optional(), page, pageSize });
+export type AdminBriefsQuery = z.infer<typeof adminBriefsQuerySchema>;
+
 export const adminContactsQuerySchema = z.object({ handled: z.enum(['true', 'false'], { error: V.invalidChoice }).optional(), page, pageSize });
 
 export const orderStatusSchema = z.object({

@@ -35,11 +35,13 @@ export const createBriefSchema = briefFieldsSchema.extend({
   serviceId: z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidChoice }).max(10_000, { error: V.invalidChoice }).optional(),
   // SPEC's descriptive fields: read from the order or the catalog when the server knows them.
   serviceName: optionalText(200),
-  servicePrice: z.union([z.string().max(60), z.number()]).optional(),
+  servicePrice: z.union([z.string().max(60), z.number()], { error: V.invalidType }).optional(),
   deliveryTime: optionalText(100),
   uploadedFiles: z.array(z.uuid({ error: V.invalidType }), { error: V.invalidType }).max(BRIEF_MAX_FILES, { error: V.tooMany }).default([])
     .transform((list) => [...new Set(list)]),
   sessionId: guestIdField(),
+  /** The order's private link key (D22): a guest writes the brief from another browser. */
+  orderKey: optionalText(200),
   // Who to answer, for a consultation a guest opens (a signed-in customer's come from the account).
   customerName: optionalText(100),
   customerEmail: emailField().optional(),

@@ -19,10 +19,11 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.in
   return result.data;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The `{id}` of a route: an id that is not a uuid cannot name anything, so it is "not found" like an unknown one. */
 export function idParam(params: unknown): string {
   const id = (params as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string' || !UUID.test(id)) throw new DomainError('NOT_FOUND');
   return id;
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

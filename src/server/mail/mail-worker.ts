@@ -10,12 +10,12 @@ import { rowsOf, type Database } from '../db/client.ts';
 import { contactSubmissions, mailOutbox, orders, type MAIL_KINDS } from '../db/schema.ts';
 import { orderCommentMail, orderFilesMail, orderPaidMail, orderStatusMail } from '../features/orders/order-mails.ts';
 import type { OrderWithDetails } from '../features/orders/orders.service.ts';
-import { staffContactMail, staffOrderMail, staffReviewMail } from './staff-mails.ts';
-
-type MailKind = (typeof MAIL_KINDS)[number];
 import type { OrderLinks } from '../features/orders/order-links.ts';
 import { withOrderDetails } from '../features/orders/orders.service.ts';
 import type { Mailer } from './mailer.ts';
+import { staffContactMail, staffOrderMail, staffReviewMail } from './staff-mails.ts';
+
+type MailKind = (typeof MAIL_KINDS)[number];
 
 const BATCH = 50;
 const NUDGE_DELAY_MS = 250;

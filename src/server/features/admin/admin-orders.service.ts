@@ -9,12 +9,13 @@ import { DomainError } from '../../../domain/errors.ts';
 import { draftReview, freeRevisions } from '../../../domain/deliverables.ts';
 import { staffCancel } from '../../../domain/refunds.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
-import type { AdminOrdersQuery } from '../../../domain/validation/admin.ts';
+import type { AdminBriefsQuery, AdminOrdersQuery } from '../../../domain/validation/admin.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users } from '../../db/schema.ts';
+import { briefsOfOrders } from '../briefs/brief-queries.ts';
 import { briefView } from '../briefs/brief-view.ts';
-import { deliverableView } from '../deliverables/deliverable-queries.ts';
+import { deliverablesOfOrders, deliverableView } from '../deliverables/deliverable-queries.ts';
 
 /** Korea time (D19): staff's days begin at midnight in Seoul. */
 const kstMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
@@ -75,17 +76,17 @@ export async function listOrders(db: Database, query: AdminOrdersQuery) {
 export async function getOrder(db: Database, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND');
-  const [lines, history, briefs, files, refundRows, revisions] = await Promise.all([
+  const [lines, history, briefs, delivered, refundRows, revisions] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
     db.select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt, note: orderStatusHistory.note, actor: users.email })
       .from(orderStatusHistory).leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
       .where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.createdAt, orderStatusHistory.id),
-    db.select().from(projectBriefs).where(eq(projectBriefs.orderId, id)).limit(1),
-    db.select().from(uploadedFiles).where(eq(uploadedFiles.orderId, id)).orderBy(uploadedFiles.briefPosition, uploadedFiles.createdAt),
+    briefsOfOrders(db, [id]),
+    deliverablesOfOrders(db, [id]),
     db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(refunds.createdAt),
     db.select({ round: revisionRequests.round, note: revisionRequests.note, at: revisionRequests.createdAt }).from(revisionRequests).where(eq(revisionRequests.orderId, id)).orderBy(revisionRequests.round),
   ]);
-  const brief = briefs[0];
+  const brief = briefs.get(id);
   return {
     order: {
       id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName,
@@ -97,10 +98,10 @@ export async function getOrder(db: Database, id: string) {
     },
     lines: lines.map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw })),
     history,
-    brief: brief ? briefView(brief, order.orderNumber, files.filter((f) => f.briefId === brief.id)) : null,
+    brief: brief ? briefView(brief.brief, order.orderNumber, brief.files) : null,
     refunds: refundRows.map((r) => ({ amount: r.amountMinor, reason: r.reason, provider: r.provider, at: r.createdAt })),
     /** Draft and final files delivered, oldest first, and where the customer's review stands. */
-    deliverables: files.filter((f) => f.purpose !== 'reference').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.briefPosition ?? 0) - (b.briefPosition ?? 0)).map((f) => deliverableView(f)),
+    deliverables: delivered.map((file) => deliverableView(file)),
     review: draftReview(order, freeRevisions(lines)),
     /** The customer's revision requests, in their words. */
     revisions,
@@ -168,8 +169,8 @@ export async function setBriefStatus(db: Database, id: string, status: (typeof p
 }
 
 /** Briefs for the staff list, newest first, with their order and files. */
-export async function listBriefs(db: Database, query: { status?: string | undefined; page: number; pageSize: number }) {
-  const where = query.status ? eq(projectBriefs.status, query.status as never) : undefined;
+export async function listBriefs(db: Database, query: AdminBriefsQuery) {
+  const where = query.status ? eq(projectBriefs.status, query.status) : undefined;
   const [rows, [counted]] = await Promise.all([
     db.select({ brief: projectBriefs, orderNumber: orders.orderNumber, orderStatus: orders.status, customerName: orders.customerName, customerEmail: orders.customerEmail, country: orders.country })
       .from(projectBriefs).innerJoin(orders, eq(orders.id, projectBriefs.orderId))

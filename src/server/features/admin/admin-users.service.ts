@@ -1,5 +1,5 @@
 /** Customers for staff (SPEC section 7 GET /api/admin/users): searchable by name, e-mail or phone, paged. */
-import { asc, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUsersQuery } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -16,4 +16,10 @@ export async function searchUsers(db: Database, query: AdminUsersQuery) {
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   return { users: rows.map(adminUserView), total: counted?.total ?? 0 };
+}
+
+/** Where staff notifications go: STAFF_EMAIL (comma-separated) when set, else every administrator. */
+export async function staffRecipients(db: Database, configured: string | undefined): Promise<string[]> {
+  if (configured) return configured.split(',').map((address) => address.trim());
+  return (await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'))).map((row) => row.email);
 }

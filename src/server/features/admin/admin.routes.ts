@@ -4,31 +4,19 @@
  * `id` from GET /api/orders (not its public number).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { DomainError } from '../../../domain/errors.ts';
-import { V } from '../../../domain/validation/messages.ts';
 import {
-  adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema, briefStatusSchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, staffCancelSchema,
+  adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema, briefStatusSchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, staffCancelSchema,
 } from '../../../domain/validation/admin.ts';
-import { BRIEF_STATUSES } from '../../../domain/statuses.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { idParam, parseBody, parseQuery } from '../../http/validate.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
-import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema.ts';
 import { cancelByStaff } from '../orders/cancel.service.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 import { listContacts, markContact } from './admin-contacts.service.ts';
 import { changeOrderStatus, getOrder, listBriefs, listOrders, setBriefStatus, setOrderComments } from './admin-orders.service.ts';
 import { overview } from './admin-overview.service.ts';
 import { searchUsers } from './admin-users.service.ts';
-
-const briefsQuerySchema = z.object({
-  status: z.enum(BRIEF_STATUSES, { error: V.invalidChoice }).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; mailWorker: MailWorker; provider: PaymentProvider }): void {
   const { db, auth, mailWorker, provider } = deps;
@@ -70,9 +58,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
     const actor = await staff(request);
     const id = idParam(request.params);
     const input = parseBody(staffCancelSchema, request.body);
-    const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-    if (!order) throw new DomainError('NOT_FOUND');
-    const outcome = await cancelByStaff(db, provider, actor.id, order, { refundMinor: input.refundAmount, reason: input.reason });
+    const outcome = await cancelByStaff(db, provider, actor.id, id, { refundMinor: input.refundAmount, reason: input.reason });
     mailWorker.nudge();
     request.log.info({ orderId: id, refund: input.refundAmount, actor: actor.id, outcome }, 'order cancelled by staff');
     return { success: true, id, status: 'cancelled', refunded: outcome === 'refunded' ? input.refundAmount : 0 };
@@ -80,7 +66,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
 
   app.get('/api/admin/briefs', async (request) => {
     await staff(request);
-    return { success: true, ...(await listBriefs(db, parseQuery(briefsQuerySchema, request.query))) };
+    return { success: true, ...(await listBriefs(db, parseQuery(adminBriefsQuerySchema, request.query))) };
   });
 
   app.patch('/api/project-briefs/:id/status', async (request) => {

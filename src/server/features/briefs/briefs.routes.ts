@@ -21,8 +21,7 @@ export function registerBriefRoutes(app: FastifyInstance, deps: { db: Database; 
     const input = parseBody(createBriefSchema, request.body);
     const owner = await requestOwner(auth, request, input.sessionId);
     // The order's private link (D22) lets a guest write the brief from another browser.
-    const { orderKey } = request.body as { orderKey?: unknown };
-    const linked = input.orderId && typeof orderKey === 'string' && links.verify(input.orderId, orderKey) ? input.orderId : undefined;
+    const linked = input.orderId && input.orderKey && links.verify(input.orderId, input.orderKey) ? input.orderId : undefined;
     const { lang, country } = request.store;
     const created = await createBrief(db, { owner, input, country, language: lang, linkedOrderNumber: linked });
     mailWorker.nudge();

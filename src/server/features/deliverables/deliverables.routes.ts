@@ -33,8 +33,6 @@ export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Data
 
     scope.post('/api/admin/orders/:id/deliverables', {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      // Our own limits (per file and per request) speak before Fastify's body limit would.
-      bodyLimit: DELIVERABLE_RULES.maxRequestBytes + 1024 * 1024,
     }, async (request, reply) => {
       const actor = await auth.requireUserWithRole(request, 'admin');
       const id = idParam(request.params);

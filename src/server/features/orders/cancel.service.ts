@@ -4,7 +4,7 @@
  * order so a retry never refunds twice; then the order is cancelled, its history row, the refund
  * record and the customer's e-mail are written in one statement.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import { customerCancel, staffCancel } from '../../../domain/refunds.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
@@ -86,7 +86,9 @@ export async function cancelOwnOrder(db: Database, provider: PaymentProvider, ow
 }
 
 /** Staff cancel an order with the refund the policy allows, or less (D21). */
-export async function cancelByStaff(db: Database, provider: PaymentProvider, actorId: string, order: OrderRow, input: { refundMinor: number; reason: string }): Promise<CancelOutcome> {
+export async function cancelByStaff(db: Database, provider: PaymentProvider, actorId: string, orderId: string, input: { refundMinor: number; reason: string }): Promise<CancelOutcome> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new DomainError('NOT_FOUND');
   const allowed = staffCancel(order);
   if (allowed.kind === 'none') throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `order ${order.id} is ${order.status}` });
   if (input.refundMinor > allowed.maxMinor) {

@@ -74,11 +74,14 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database;
     const guest = typeof header === 'string' ? header : queryGuestId(request);
     const reader = { user: await auth.currentUser(request), guestId: isGuestId(guest) ? guest : null, linkedOrderId: null as string | null };
     if (!mayRead(reader, file)) {
+      // The customer of the file's order (how delivered files reach them), else the order's private link.
       const [order] = file.orderId && (reader.user || reader.guestId)
         ? await db.select({ id: orders.id, userId: orders.userId, guestId: orders.guestId }).from(orders).where(eq(orders.id, file.orderId)).limit(1)
         : [];
-      reader.linkedOrderId = order && mayRead(reader, file, order) ? null : await linkedOrder(request);
-      if (!mayRead(reader, file, order)) throw new DomainError('NOT_FOUND');
+      if (!mayRead(reader, file, order)) {
+        reader.linkedOrderId = await linkedOrder(request);
+        if (!mayRead(reader, file, order)) throw new DomainError('NOT_FOUND');
+      }
     }
     const preview = request.query.preview !== undefined && isImageType(file.mimeType)
       ? await ensureThumbnail(db, storage, file)
