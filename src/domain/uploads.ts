@@ -12,11 +12,6 @@ export const UPLOAD_TYPES = {
   'image/webp': 'webp',
   'video/mp4': 'mp4',
 } as const;
-export type UploadType = keyof typeof UPLOAD_TYPES;
-
-export function isUploadType(value: unknown): value is UploadType {
-  return typeof value === 'string' && Object.hasOwn(UPLOAD_TYPES, value);
-}
 
 export const isImageType = (type: string) => type.startsWith('image/');
 
@@ -48,8 +43,6 @@ export const DELIVERABLE_TYPES = {
   'model/gltf-binary': 'glb',
 } as const;
 export const DELIVERABLE_MAX_BYTES = 200 * 1024 * 1024;
-export const DELIVERABLE_REQUEST_MAX_BYTES = 500 * 1024 * 1024;
-export const DELIVERABLE_MAX_FILES = 20;
 export const DELIVERABLE_ACCEPT = Object.keys(DELIVERABLE_TYPES).join(',');
 
 /** The limits one upload request is held to. */
@@ -60,4 +53,15 @@ export interface UploadRules {
   maxFiles: number;
 }
 export const REFERENCE_RULES: UploadRules = { types: UPLOAD_TYPES, maxFileBytes: UPLOAD_MAX_BYTES, maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES };
-export const DELIVERABLE_RULES: UploadRules = { types: DELIVERABLE_TYPES, maxFileBytes: DELIVERABLE_MAX_BYTES, maxRequestBytes: DELIVERABLE_REQUEST_MAX_BYTES, maxFiles: DELIVERABLE_MAX_FILES };
+export const DELIVERABLE_RULES: UploadRules = { types: DELIVERABLE_TYPES, maxFileBytes: DELIVERABLE_MAX_BYTES, maxRequestBytes: 500 * 1024 * 1024, maxFiles: 20 };
+
+/**
+ * What the browser can tell before sending a file: over the size, or of a type not accepted. The
+ * server checks the content again; some systems report no type for valid files, so none passes.
+ */
+export function refusalOf(file: { size: number; type: string }, rules: UploadRules): 'tooLarge' | 'wrongType' | null {
+  if (file.size > rules.maxFileBytes) return 'tooLarge';
+  const type = file.type === 'image/jpg' ? 'image/jpeg' : file.type;
+  if (type && !Object.hasOwn(rules.types, type)) return 'wrongType';
+  return null;
+}

@@ -35,13 +35,18 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   } catch {
     return { ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: '' } };
   }
-  const payload = (await response.json().catch(() => null)) as (T & Partial<ApiError>) | null;
-  if (response.ok && payload) return { ok: true, data: payload };
+  return resultOf<T>(response.status, await response.json().catch(() => null));
+}
+
+/** An answer of the API as a result: its data, or its error in the API's one shape (0: no answer). */
+export function resultOf<T>(status: number, body: unknown): ApiResult<T> {
+  const payload = body as (T & Partial<ApiError>) | null;
+  if (status >= 200 && status < 300 && payload) return { ok: true, data: payload };
   return {
     ok: false,
     error: {
-      status: response.status,
-      code: payload?.code ?? 'HTTP_ERROR',
+      status,
+      code: payload?.code ?? (status ? 'HTTP_ERROR' : 'NETWORK_ERROR'),
       message: payload?.message ?? '',
       ...(payload?.fields ? { fields: payload.fields } : {}),
     },

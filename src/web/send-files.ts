@@ -2,11 +2,18 @@
  * Sends files as multipart (field `files`) with upload progress, which fetch cannot report, so
  * this uses XMLHttpRequest. Answers come back in the API's one shape, like apiRequest's.
  */
-import type { ApiResult, StoreHeaders } from './api-client.ts';
+import { resultOf, type ApiResult, type StoreHeaders } from './api-client.ts';
 
 export function sendFiles<T>(path: string, files: readonly File[], options: { fields?: Record<string, string>; store: StoreHeaders; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<ApiResult<T>> {
   return new Promise((resolve) => {
+    const { signal } = options;
+    if (signal?.aborted) return resolve(resultOf<T>(0, null));
     const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    const done = (result: ApiResult<T>) => {
+      signal?.removeEventListener('abort', abort);
+      resolve(result);
+    };
     xhr.open('POST', path);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader('accept-language', options.store.lang);
@@ -14,20 +21,18 @@ export function sendFiles<T>(path: string, files: readonly File[], options: { fi
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
-    const failed = (status: number, body: { code?: string; message?: string } | null): ApiResult<T> =>
-      ({ ok: false, error: { status, code: body?.code ?? (status ? 'HTTP_ERROR' : 'NETWORK_ERROR'), message: body?.message ?? '' } });
     xhr.onload = () => {
-      let body: (T & { code?: string; message?: string }) | null;
+      let body: unknown = null;
       try {
-        body = JSON.parse(xhr.responseText) as T & { code?: string; message?: string };
+        body = JSON.parse(xhr.responseText);
       } catch {
         body = null;
       }
-      resolve(xhr.status >= 200 && xhr.status < 300 && body ? { ok: true, data: body } : failed(xhr.status, body));
+      done(resultOf<T>(xhr.status, body));
     };
-    xhr.onerror = () => resolve(failed(0, null));
-    xhr.onabort = () => resolve(failed(0, null));
-    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.onerror = () => done(resultOf<T>(0, null));
+    xhr.onabort = () => done(resultOf<T>(0, null));
+    signal?.addEventListener('abort', abort, { once: true });
     const form = new FormData();
     // Fields go before the files, so the server reads them first (and never from a URL, where proxies log them).
     for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);

@@ -23,7 +23,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('accounts');
   const { lang } = useRootData();
   const { users } = loaderData;
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' });
   return (
     <div className="container-page py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">{t('admin.usersTitle')}</h1>

@@ -26,7 +26,7 @@ export function StaffBrief({ brief }: { brief: BriefView }) {
               <a href={file.url} target="_blank" rel="noreferrer" className="block">
                 {file.previewUrl
                   ? <img src={file.previewUrl} alt={file.name} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
-                  : <VideoFileIcon className="aspect-square w-full rounded-lg bg-slate-100 p-6 text-slate-500" aria-label={file.name} />}
+                  : <VideoFileIcon className="aspect-square w-full rounded-lg bg-slate-100 p-6 text-slate-500" role="img" aria-label={file.name} />}
               </a>
               <p className="mt-1 truncate text-xs font-medium">{file.name}</p>
               <p className="flex items-center justify-between text-xs text-slate-600">

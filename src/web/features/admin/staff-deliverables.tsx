@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { DELIVERABLE_PURPOSES, type DeliverablePurpose } from '../../../domain/deliverables.ts';
-import { DELIVERABLE_ACCEPT, DELIVERABLE_MAX_BYTES, formatFileSize } from '../../../domain/uploads.ts';
+import { DELIVERABLE_ACCEPT, DELIVERABLE_RULES, formatFileSize, refusalOf } from '../../../domain/uploads.ts';
 import type { getOrder } from '../../../server/features/admin/admin-orders.service.ts';
 import { toast } from '../../components/toast.tsx';
 import { sendFiles } from '../../send-files.ts';
@@ -16,7 +16,19 @@ import { DeliverableList } from '../deliverables/order-deliverables.tsx';
 
 type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
 
-function DeliverForm({ orderId, disabled }: { orderId: string; disabled: boolean }) {
+/** Why the chosen files cannot go, before a byte is sent (the server checks them all again). */
+function problemOf(files: File[], t: (key: string, values?: Record<string, unknown>) => string, lang: string): string | null {
+  const rules = DELIVERABLE_RULES;
+  for (const file of files) {
+    const refusal = refusalOf(file, rules);
+    if (refusal) return t(`deliverables.${refusal}`, { name: file.name, max: formatFileSize(rules.maxFileBytes, lang) });
+  }
+  if (files.length > rules.maxFiles) return t('deliverables.tooMany', { max: rules.maxFiles });
+  if (files.reduce((sum, file) => sum + file.size, 0) > rules.maxRequestBytes) return t('deliverables.tooMuch', { max: formatFileSize(rules.maxRequestBytes, lang) });
+  return null;
+}
+
+function DeliverForm({ orderId }: { orderId: string }) {
   const { t } = useTranslation('admin');
   const store = useRootData();
   const revalidator = useRevalidator();
@@ -26,17 +38,17 @@ function DeliverForm({ orderId, disabled }: { orderId: string; disabled: boolean
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const tooLarge = files.find((file) => file.size > DELIVERABLE_MAX_BYTES);
+  const problem = problemOf(files, t, store.lang);
 
   async function deliver() {
-    if (files.length === 0 || tooLarge) return;
+    if (files.length === 0 || problem) return;
     setError(null);
     setProgress(0);
     const result = await sendFiles<{ message: string }>(`/api/admin/orders/${orderId}/deliverables?purpose=${purpose}`, files, { store, onProgress: setProgress });
     setProgress(null);
     if (!result.ok) {
       // The chosen files stay chosen, to try again.
-      const message = result.error.status === 0 ? t('toast.errorText') : result.error.message;
+      const message = result.error.message || t('toast.errorText');
       setError(message);
       toast.error(t('toast.deliverFailed'), message);
       return;
@@ -63,7 +75,7 @@ function DeliverForm({ orderId, disabled }: { orderId: string; disabled: boolean
       {/* The browser's own file button speaks the browser's language; this one speaks the page's. */}
       <div>
         <input
-          ref={input} id={`${id}-files`} type="file" multiple accept={DELIVERABLE_ACCEPT} disabled={disabled || progress !== null}
+          ref={input} id={`${id}-files`} type="file" multiple accept={DELIVERABLE_ACCEPT} disabled={progress !== null}
           onChange={(event) => { setFiles([...(event.target.files ?? [])]); setError(null); }}
           className="peer sr-only" aria-labelledby={`${id}-files-label`} aria-describedby={`${id}-limits`}
         />
@@ -74,11 +86,11 @@ function DeliverForm({ orderId, disabled }: { orderId: string; disabled: boolean
           {files.map((file) => <li key={`${file.name}-${file.size}`} className="break-all">{file.name} · {formatFileSize(file.size, store.lang)}</li>)}
         </ul>
       )}
-      <p id={`${id}-limits`} className="text-xs text-slate-500">{t('deliverables.limits', { max: formatFileSize(DELIVERABLE_MAX_BYTES, store.lang) })}</p>
-      {tooLarge && <p role="alert" className="text-sm text-red-700">{t('deliverables.tooLarge', { name: tooLarge.name })}</p>}
+      <p id={`${id}-limits`} className="text-xs text-slate-500">{t('deliverables.limits', { max: formatFileSize(DELIVERABLE_RULES.maxFileBytes, store.lang) })}</p>
+      {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
       {progress !== null && <progress className="w-full" max={1} value={progress} aria-label={t('deliverables.uploading')} />}
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      <button type="submit" className="btn-primary justify-self-start" disabled={disabled || files.length === 0 || Boolean(tooLarge) || progress !== null}>
+      <button type="submit" className="btn-primary justify-self-start" disabled={files.length === 0 || Boolean(problem) || progress !== null}>
         {t(purpose === 'draft' ? 'deliverables.sendDraft' : 'deliverables.sendFinal', { count: files.length })}
       </button>
     </form>
@@ -111,7 +123,7 @@ export function StaffDeliverables({ detail }: { detail: OrderDetail }) {
           ))}
         </ol>
       )}
-      {closed ? <p className="text-slate-600">{t('deliverables.closed')}</p> : <DeliverForm orderId={order.id} disabled={closed} />}
+      {closed ? <p className="text-slate-600">{t('deliverables.closed')}</p> : <DeliverForm orderId={order.id} />}
     </div>
   );
 }

@@ -47,9 +47,16 @@ export function hasDraft(key: string): boolean {
   return typeof window !== 'undefined' && window.localStorage.getItem(key) !== null;
 }
 
+/** Nothing chosen, typed or uploaded: no draft to keep (a form only opened must not come back on its own). */
+function isEmpty(draft: BriefDraft): boolean {
+  const { files, style, colorTone, usage, ...texts } = draft;
+  return files.length + style.length + colorTone.length + usage.length === 0 && Object.values(texts).every((text) => !text.trim());
+}
+
 export function saveDraft(key: string, draft: BriefDraft): void {
   try {
-    window.localStorage.setItem(key, JSON.stringify(draft));
+    if (isEmpty(draft)) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(draft));
   } catch {
     // Storage full or disabled: the form still works, only the draft is not kept.
   }

@@ -112,7 +112,7 @@ export function FileUploader({ files, onChange, onBusyChange, guestId }: FileUpl
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-dropzone
-        className={`flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-6 text-center transition ${dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-slate-50'}`}
+        className={`flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-6 text-center transition focus-within:ring-2 focus-within:ring-brand-600 ${dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-slate-50'}`}
       >
         <UploadIcon className="size-7 text-brand-700" aria-hidden="true" />
         <p className="text-sm text-slate-700">

@@ -36,7 +36,7 @@ export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkK
   }
 
   const choices = (group: BriefOptionGroup) => brief[group].map((key) => t(`options.${group}.${key}`)).join(', ');
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(brief.createdAt));
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(new Date(brief.createdAt));
   return (
     <details className="mt-4 rounded-xl border border-slate-200 p-4 text-sm" data-brief={brief.id}>
       <summary className="flex cursor-pointer flex-wrap items-center justify-between gap-2 font-semibold">

@@ -3,7 +3,7 @@
  * server would refuse is not sent.
  */
 import type { CountryCode, Language } from '../../../domain/countries.ts';
-import { UPLOAD_MAX_BYTES, isUploadType } from '../../../domain/uploads.ts';
+import { REFERENCE_RULES, refusalOf } from '../../../domain/uploads.ts';
 import type { FileView } from '../../../server/features/uploads/file-view.ts';
 import { sendFiles } from '../../send-files.ts';
 
@@ -12,13 +12,8 @@ export type UploadedFile = Pick<FileView, 'id' | 'name' | 'size' | 'type' | 'url
 
 export type UploadOutcome = { ok: true; file: UploadedFile } | { ok: false; message: string };
 
-/** A refusal the browser can tell before sending: 'tooLarge' or 'wrongType' (the server checks the content again). */
-export function precheck(file: File): 'tooLarge' | 'wrongType' | null {
-  if (file.size > UPLOAD_MAX_BYTES) return 'tooLarge';
-  // Some systems report no type for valid files; the server then decides from the content.
-  if (file.type && !isUploadType(file.type === 'image/jpg' ? 'image/jpeg' : file.type)) return 'wrongType';
-  return null;
-}
+/** A refusal the browser can tell before sending (the server checks the content again). */
+export const precheck = (file: File) => refusalOf(file, REFERENCE_RULES);
 
 export async function uploadFile(file: File, options: { guestId: string | null; store: { lang: Language; country: CountryCode }; onProgress: (fraction: number) => void; signal?: AbortSignal }): Promise<UploadOutcome> {
   const result = await sendFiles<{ files?: UploadedFile[] }>('/api/uploads', [file], {

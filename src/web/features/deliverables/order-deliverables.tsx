@@ -51,9 +51,9 @@ function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: s
   const [busy, setBusy] = useState(false);
   const { review } = order;
   if (order.status !== 'draft_delivered') return null;
-  // The exact hour matters at the end of a window: said with its time zone.
+  // The exact hour matters at the end of a window: Korea time, said so in words (zone names differ between ICU builds).
   const deadline = review.deadline
-    ? new Intl.DateTimeFormat(store.lang, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Seoul', timeZoneName: 'short' }).format(new Date(review.deadline))
+    ? `${new Intl.DateTimeFormat(store.lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(review.deadline))} (${t('orders.review.kst')})`
     : '';
   const revisions = review.free === null ? t('orders.review.revisionsAgreed') : t('orders.review.revisionsLeft', { left: Math.max(review.free - review.used, 0), free: review.free });
 
@@ -67,9 +67,10 @@ function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: s
     const result = await apiRequest<{ message: string }>('POST', `/api/orders/${order.orderId}/${kind}`, body, store);
     setBusy(false);
     if (!result.ok) {
-      // The note stays as typed; the server's sentence says what to do.
-      setError(result.error.fields?.note ?? result.error.message);
-      toast.error(t('orders.review.failed'), result.error.fields?.note ?? result.error.message);
+      // The note stays as typed; the server's sentence says what to do (or, unreachable, to try again).
+      const message = result.error.fields?.note ?? (result.error.message || t('orders.review.tryAgain'));
+      setError(message);
+      toast.error(t('orders.review.failed'), message);
       return;
     }
     toast.success(t(kind === 'approve' ? 'orders.review.approvedTitle' : 'orders.review.revisionTitle'), result.data.message);
@@ -105,7 +106,7 @@ function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: s
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
           <button type="button" className="btn-primary" disabled={busy || !review.canApprove} onClick={() => void send('approve')}>{t('orders.review.approve')}</button>
-          {review.canRevise && <button type="button" className="btn-secondary" onClick={() => setRevising(true)}>{t('orders.review.askRevision')}</button>}
+          {review.canRevise && <button type="button" className="btn-secondary" onClick={() => { setRevising(true); setError(null); }}>{t('orders.review.askRevision')}</button>}
           {error && <p role="alert" className="basis-full text-sm text-red-700">{error}</p>}
         </div>
       )}
@@ -117,8 +118,8 @@ export function OrderDeliverables({ order, linkKey }: { order: CustomerOrderView
   const { t } = useTranslation('accounts');
   if (order.deliverables.length === 0) return null;
   return (
-    <section className="mt-4" aria-label={t('orders.files.title')}>
-      <p className="text-sm font-semibold">{t('orders.files.title')}</p>
+    <section className="mt-4" aria-labelledby={`files-${order.orderId}`}>
+      <h3 id={`files-${order.orderId}`} className="text-sm font-semibold">{t('orders.files.title')}</h3>
       <DeliverableList files={order.deliverables} labels={{ purpose: (purpose) => t(`orders.files.purpose.${purpose}`), download: t('orders.files.download') }} />
       <DraftReview order={order} linkKey={linkKey} />
     </section>
