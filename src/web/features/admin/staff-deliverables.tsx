@@ -108,7 +108,7 @@ export function StaffDeliverables({ detail }: { detail: OrderDetail }) {
       <h3 className="font-semibold">{t('deliverables.title')}</h3>
       <p className="text-slate-700" data-revision-count>
         {review.free === null ? t('deliverables.revisionsAgreed', { used: review.used }) : t('deliverables.revisions', { used: review.used, free: review.free })}
-        {review.deadline && order.status === 'draft_delivered' ? ` · ${t('deliverables.reviewUntil', { date: date.format(new Date(review.deadline)) })}` : ''}
+        {review.deadline && order.status === 'draft_delivered' ? ` · ${t('deliverables.reviewUntil', { date: date.format(new Date(review.deadline)) })} ${t('kst')}` : ''}
       </p>
       {deliverables.length > 0
         ? <DeliverableList files={deliverables} labels={{ purpose: (purpose) => t(`deliverables.${purpose}`), download: t('deliverables.download') }} />
