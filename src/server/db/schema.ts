@@ -66,6 +66,11 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull(),
+  /**
+   * The address the link was mailed to: using it proves this address only, and only while it is
+   * still the account's (a token without one, from before this column, proves nothing).
+   */
+  email: text('email'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -111,10 +116,16 @@ export const orders = pgTable('orders', {
   /** When the customer asked to cancel a paid order after the full-refund window (D21): staff decide. */
   cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
   adminComments: text('admin_comments'),
+  /** The checkout attempt's Idempotency-Key: a retried create answers this order instead of a second one. */
+  idempotencyKey: text('idempotency_key'),
+  /** Hash of the request that created the order under that key; another body with the same key is refused. */
+  requestFingerprint: text('request_fingerprint'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_order_number_key').on(t.orderNumber),
+  // A key is the caller's own: scoped by the owner (user or guest id), never shared across callers.
+  uniqueIndex('orders_idempotency_key').on(sql`coalesce(${t.userId}::text, ${t.guestId})`, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
   uniqueIndex('orders_payment_key_key').on(t.paymentKey),
   index('orders_user_id_idx').on(t.userId, t.createdAt),
   index('orders_guest_id_idx').on(t.guestId, t.createdAt),
@@ -236,6 +247,8 @@ export const uploadedFiles = pgTable('uploaded_files', {
   index('uploaded_files_brief_id_idx').on(t.briefId),
   index('uploaded_files_order_id_idx').on(t.orderId),
   index('uploaded_files_owner_user_id_idx').on(t.ownerUserId),
+  // The purge of files no brief or order claimed walks only those, oldest first.
+  index('uploaded_files_unclaimed_idx').on(t.createdAt).where(sql`${t.briefId} is null and ${t.orderId} is null`),
   check('uploaded_files_size_check', sql`${t.sizeBytes} between 1 and (case when ${t.purpose} = 'reference' then ${sql.raw(String(UPLOAD_MAX_BYTES))} else ${sql.raw(String(DELIVERABLE_MAX_BYTES))} end)`),
   check('uploaded_files_purpose_check', oneOf(t.purpose, FILE_PURPOSES)),
   // A deliverable belongs to an order from the moment it is stored.
@@ -312,8 +325,11 @@ export const refunds = pgTable('refunds', {
   provider: text('provider').notNull(),
   /** Who asked for it: the customer (their own cancel) or a staff member; null for the system. */
   actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The Idempotency-Key the provider was called with: one per refund, never shared by two. */
+  idempotencyKey: text('idempotency_key'),
   createdAt: createdAt(),
 }, (t) => [
   index('refunds_order_id_idx').on(t.orderId),
+  uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
   check('refunds_amount_check', sql`${t.amountMinor} > 0`),
 ]);
