@@ -1,5 +1,6 @@
 /** Production entry: `node src/server/main.ts` after `react-router build`. */
 import { ConfigError, loadConfig } from './config.ts';
+import { AdminBootstrapError } from './features/accounts/admin-bootstrap.ts';
 import { startServices } from './start.ts';
 
 try {
@@ -16,7 +17,7 @@ try {
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   app.log.info(`Studio Lumi store is running at ${config.publicUrl ?? `http://${shown}:${config.PORT}`} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}/db` : 'PostgreSQL'})`);
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof AdminBootstrapError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -41,15 +41,37 @@ function preparedByDefault(client: import('postgres').Sql): void {
   client.unsafe = ((query: string, args?: never[], queryOptions?: object) => unsafe(query, args, { ...queryOptions, prepare: true })) as typeof client.unsafe;
 }
 
+/** Any fixed number: the key of the advisory lock every process takes around migrations. */
+const MIGRATION_LOCK = 727_140_013;
+
+/**
+ * Applies the migrations on one connection that holds a session advisory lock, so processes
+ * starting together on a fresh database migrate one after the other instead of racing on the
+ * same CREATE statements (issue 13, item 8); the second finds nothing left to do.
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    // Closing the connection also releases the lock if a migration failed.
+    await client.end({ timeout: 5 });
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    await migrateUnderLock(options.databaseUrl);
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     preparedByDefault(client);
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -3,9 +3,12 @@
  * Redis when REDIS_URL is set so that several server processes count together; if Redis stops
  * answering, an in-memory counter stands in rather than letting everything through or nothing.
  *
- * Sign-in is limited two ways: per IP, generously (an office of ten behind one address signs in
- * fine), and per e-mail address on failed attempts only (forty wrong passwords for one address
- * are not fine, wherever they come from).
+ * Sign-in is limited per IP, generously (an office of ten behind one address signs in fine), and
+ * on failed attempts per account and client: ten wrong passwords from one client stop that client
+ * only, so nobody can lock an owner out of their account by guessing from elsewhere (issue 13,
+ * item 3). Across all clients an account has a ceiling: past it, guessing from many addresses is
+ * slowed to a few tries per client, while a client that has made no mistake still gets its try.
+ * The counters are keyed by the account's password version, so a password reset starts them anew.
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -23,7 +26,10 @@ interface Rule {
 
 export const RATE_RULES = {
   loginPerIp: { points: 100, duration: 15 * 60 },
-  loginFailuresPerAddress: { points: 10, duration: 15 * 60 },
+  /** Wrong passwords for one account from one client (IP). */
+  loginFailuresPerClient: { points: 10, duration: 15 * 60 },
+  /** Wrong passwords for one account from everywhere: past this, each client gets only a few. */
+  loginFailuresPerAddress: { points: 50, duration: 15 * 60 },
   registerPerIp: { points: 20, duration: 60 * 60 },
   checkEmailPerIp: { points: 60, duration: 5 * 60 },
   forgotPerIp: { points: 10, duration: 60 * 60 },
@@ -33,13 +39,28 @@ export const RATE_RULES = {
 
 export type RateRule = keyof typeof RATE_RULES;
 
+/** Failures one client may make on an account once the account's ceiling is reached. */
+export const FAILURES_PER_CLIENT_UNDER_SIEGE = 3;
+
+/** One sign-in attempt, counted before the password is checked. */
+export interface SignInAttempt {
+  /** The password was right: this client's mistakes are forgiven, and this try is not counted. */
+  succeeded(): Promise<void>;
+}
+
 export interface RateLimits {
   /** Counts one attempt; throws a localized 429 once the rule's allowance is used up. */
   consume(rule: RateRule, key: string): Promise<void>;
   /** Throws a 429 if the allowance is already used up, without counting. */
   check(rule: RateRule, key: string): Promise<void>;
-  /** Forgets a key (e.g. the failures of an address after a successful sign-in). */
+  /** Forgets a key. */
   reset(rule: RateRule, key: string): Promise<void>;
+  /**
+   * Counts a password attempt on `account` (the lower-case address and its password version) by
+   * `client`; throws a 429 when this client has used up its tries. Counted first, so parallel
+   * guesses cannot all slip in under the limit.
+   */
+  signInAttempt(account: string, client: string): Promise<SignInAttempt>;
 }
 
 export function createRateLimits(redis?: Redis, keyPrefix = 'rl'): RateLimits {
@@ -66,6 +87,28 @@ export function createRateLimits(redis?: Redis, keyPrefix = 'rl'): RateLimits {
     },
     async reset(rule, key) {
       await limiter(rule).delete(key);
+    },
+    async signInAttempt(account, client) {
+      const clientKey = `${account}|${client}`;
+      let mine: RateLimiterRes;
+      try {
+        mine = await limiter('loginFailuresPerClient').consume(clientKey);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
+        throw error;
+      }
+      const everyone = await limiter('loginFailuresPerAddress').consume(account).catch((error: unknown) => {
+        if (error instanceof RateLimiterRes) return error;
+        throw error;
+      });
+      const underSiege = everyone.consumedPoints > RATE_RULES.loginFailuresPerAddress.points;
+      if (underSiege && mine.consumedPoints > FAILURES_PER_CLIENT_UNDER_SIEGE) throw tooManyAttempts(Math.min(mine.msBeforeNext, everyone.msBeforeNext));
+      return {
+        async succeeded() {
+          await limiter('loginFailuresPerClient').delete(clientKey);
+          await limiter('loginFailuresPerAddress').reward(account, 1);
+        },
+      };
     },
   };
 }

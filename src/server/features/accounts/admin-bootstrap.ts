@@ -1,7 +1,7 @@
 /**
  * The first administrator (D5). ADMIN_EMAIL (with ADMIN_PASSWORD) creates or promotes one at
  * every start. Without it, a store that has no administrator yet gets one with a generated
- * password, printed once in the start log.
+ * password, printed once on stdout.
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -9,42 +9,79 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { withAdvisoryLock } from '../../db/locks.ts';
+import { voidResetTokens } from './reset-tokens.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { findUserByEmail, insertUser } from './users.service.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@studiolumi.local';
 
+/** The store cannot start as configured; the message says what the operator should do. */
+export class AdminBootstrapError extends Error {}
+
+/**
+ * Runs under a transaction-scoped advisory lock, so two processes starting together on one
+ * database make one administrator, not one each or a crash on the unique e-mail (issue 13, item 8).
+ */
 export async function ensureAdmin(db: Database, options: { email?: string | undefined; password?: string | undefined }, log: FastifyBaseLogger): Promise<void> {
-  if (options.email) {
-    const existing = await findUserByEmail(db, options.email);
-    if (existing) {
-      const changes: Partial<typeof users.$inferInsert> = { role: 'admin', updatedAt: new Date() };
-      const passwordChanged = Boolean(options.password) && !(existing.passwordHash && await verifyPassword(existing.passwordHash, options.password!));
-      if (passwordChanged) changes.passwordHash = await hashPassword(options.password!);
-      const promoting = existing.role !== 'admin';
-      await db.transaction(async (tx) => {
-        await tx.update(users).set(changes).where(eq(users.id, existing.id));
-        // A self-registered account becoming staff, or a new password: whoever holds its sessions
-        // signs in again, with the password the operator chose when one is given.
-        if (promoting || passwordChanged) await deleteUserSessions(tx, existing.id);
-      });
-      log.info({ email: existing.email }, existing.role === 'admin' ? 'administrator ready' : 'promoted to administrator');
-      return;
-    }
-    const password = options.password ?? generatedPassword();
-    await insertUser(db, { email: options.email, username: 'admin', passwordHash: await hashPassword(password), firstName: 'Admin', lastName: 'Studio Lumi', phone: null, role: 'admin' });
-    announce(log, options.email, options.password ? null : password);
-    return;
+  const announcement = await withAdvisoryLock(db, 'admin-bootstrap', (tx) => options.email
+    ? ensureNamedAdmin(tx, options.email, options.password, log)
+    : ensureSomeAdmin(tx, log));
+  if (announcement) announce(log, announcement.email, announcement.password);
+}
+
+type Announcement = { email: string; password: string | null } | null;
+
+async function ensureNamedAdmin(tx: Database, email: string, password: string | undefined, log: FastifyBaseLogger): Promise<Announcement> {
+  const existing = await findUserByEmail(tx, email);
+  if (!existing) {
+    const chosen = password ?? generatedPassword();
+    await insertUser(tx, { ...ADMIN_PROFILE, email, passwordHash: await hashPassword(chosen) });
+    return { email, password: password ? null : chosen };
   }
-  const [anyAdmin] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const promoting = existing.role !== 'admin';
+  // Whoever registered the shop's address first must not become staff by it: an account is
+  // promoted only when its address was proven (a reset link or Google), or when the operator
+  // replaces its password with ADMIN_PASSWORD (issue 13, item 2).
+  if (promoting && !password && !existing.emailVerifiedAt) {
+    throw new AdminBootstrapError(
+      `ADMIN_EMAIL ${existing.email} belongs to an existing account whose address was never proven, so it is not made an administrator. `
+      + 'Set ADMIN_PASSWORD as well to take the account over with that password (its sessions end), '
+      + 'or prove the address first (ask for a password reset and use the link mailed to it, or sign in with Google), then start again.',
+    );
+  }
+  const passwordChanged = password !== undefined && !(existing.passwordHash && await verifyPassword(existing.passwordHash, password));
+  if (!promoting && !passwordChanged) {
+    log.info({ email: existing.email }, 'administrator ready');
+    return null;
+  }
+  await tx.update(users)
+    .set({ role: 'admin', updatedAt: new Date(), ...(passwordChanged ? { passwordHash: await hashPassword(password) } : {}) })
+    .where(eq(users.id, existing.id));
+  // A self-registered account becoming staff, or a new password: whoever holds its sessions or
+  // its reset links signs in again, with the password the operator chose when one is given.
+  await deleteUserSessions(tx, existing.id);
+  await voidResetTokens(tx, existing.id);
+  log.info({ email: existing.email }, promoting ? 'promoted to administrator' : 'administrator password set from ADMIN_PASSWORD');
+  return null;
+}
+
+async function ensureSomeAdmin(tx: Database, log: FastifyBaseLogger): Promise<Announcement> {
+  const [anyAdmin] = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (anyAdmin) {
     log.info({ email: anyAdmin.email }, 'administrator account exists (set ADMIN_EMAIL and ADMIN_PASSWORD to change it)');
-    return;
+    return null;
   }
-  const password = generatedPassword();
-  await insertUser(db, { email: DEFAULT_ADMIN_EMAIL, username: 'admin', passwordHash: await hashPassword(password), firstName: 'Admin', lastName: 'Studio Lumi', phone: null, role: 'admin' });
-  announce(log, DEFAULT_ADMIN_EMAIL, password);
+  // The default address may already be a customer's (someone registered it): then it is not taken over.
+  if (await findUserByEmail(tx, DEFAULT_ADMIN_EMAIL)) {
+    throw new AdminBootstrapError(`The store has no administrator and ${DEFAULT_ADMIN_EMAIL} is taken by a customer account. Set ADMIN_EMAIL and ADMIN_PASSWORD to create one, then start again.`);
+  }
+  const generated = generatedPassword();
+  await insertUser(tx, { ...ADMIN_PROFILE, email: DEFAULT_ADMIN_EMAIL, passwordHash: await hashPassword(generated) });
+  return { email: DEFAULT_ADMIN_EMAIL, password: generated };
 }
+
+const ADMIN_PROFILE = { username: 'admin', firstName: 'Admin', lastName: 'Studio Lumi', phone: null, role: 'admin' } as const;
 
 function generatedPassword(): string {
   return randomBytes(12).toString('base64url');

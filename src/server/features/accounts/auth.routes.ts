@@ -25,7 +25,10 @@ import { decodeFlow, encodeFlow, OIDC_COOKIE, OIDC_COOKIE_SECONDS, safeReturnPat
 import { createResetToken, resetPassword } from './password-reset.service.ts';
 import { publicUser } from './public-user.ts';
 import { clearSessionCookie, createSession, deleteSession, requestToken, setSessionCookie } from './sessions.ts';
-import { authenticate, changePassword, isEmailAvailable, registerUser, updateProfile } from './users.service.ts';
+import type { UserRow } from './public-user.ts';
+import {
+  changePassword, findUserByEmail, findUserById, isEmailAvailable, passwordMatches, registerUser, signInSubject, updateProfile,
+} from './users.service.ts';
 
 export interface AccountRoutesOptions {
   db: Database;
@@ -64,13 +67,12 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   app.post('/api/auth/login', async (request, reply) => {
     await limits.consume('loginPerIp', request.ip);
     const input = parseBody(loginSchema, request.body);
-    const address = input.email.toLowerCase();
-    // Counted before the password is checked, so parallel guesses cannot all slip in under the limit.
-    await limits.consume('loginFailuresPerAddress', address);
-    const user = await authenticate(db, input.email, input.password);
+    const account = await findUserByEmail(db, input.email);
+    const attempt = await limits.signInAttempt(signInSubject(input.email, account), request.ip);
+    const user = await passwordMatches(account, input.password);
     if (!user) throw new DomainError('INVALID_CREDENTIALS');
-    // The owner got in: earlier mistakes, and this attempt, are forgiven.
-    await limits.reset('loginFailuresPerAddress', address);
+    // The owner got in: this client's earlier mistakes, and this attempt, are forgiven.
+    await attempt.succeeded();
     const session = await createSession(db, user.id);
     setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
     return { success: true, user: publicUser(user), message: say(request, 'auth.loggedIn'), token: session.token };
@@ -109,6 +111,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     await limits.consume('resetPerIp', request.ip);
     const { token, password } = parseBody(resetPasswordSchema, request.body);
     await resetPassword(db, token, password);
+    // The new password is a new version: failures counted against the old one no longer apply.
     return { success: true, message: say(request, 'auth.resetDone') };
   });
 
@@ -117,19 +120,19 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     return { success: true, user };
   });
 
-  /** Guesses at the current password count like failed sign-ins of the account's address. */
-  async function withPasswordLimit<T>(address: string, guessed: boolean, work: () => Promise<T>): Promise<T> {
+  /** Guesses at the current password count like failed sign-ins of the account from this client. */
+  async function withPasswordLimit<T>(request: FastifyRequest, account: UserRow, guessed: boolean, work: () => Promise<T>): Promise<T> {
     if (!guessed) return work();
-    await limits.consume('loginFailuresPerAddress', address.toLowerCase());
+    const attempt = await limits.signInAttempt(signInSubject(account.email, account), request.ip);
     const result = await work();
-    await limits.reset('loginFailuresPerAddress', address.toLowerCase());
+    await attempt.succeeded();
     return result;
   }
 
   app.put('/api/auth/profile', async (request, reply) => {
     const session = await auth.requireSignedIn(request);
     const input = parseBody(profileSchema, request.body);
-    const { user, previousEmail } = await withPasswordLimit(session.user.email, input.currentPassword !== undefined, () => updateProfile(db, session, input));
+    const { user, previousEmail } = await withPasswordLimit(request, await findUserById(db, session.user.id), input.currentPassword !== undefined, () => updateProfile(db, session, input));
     if (previousEmail) {
       request.log.info({ userId: user.id }, 'account e-mail changed');
       const lang = request.store.lang;
@@ -141,7 +144,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
   app.put('/api/auth/password', async (request, reply) => {
     const session = await auth.requireSignedIn(request);
     const input = parseBody(changePasswordSchema, request.body);
-    const user = await withPasswordLimit(session.user.email, input.currentPassword !== undefined, () => changePassword(db, session, input));
+    const user = await withPasswordLimit(request, await findUserById(db, session.user.id), input.currentPassword !== undefined, () => changePassword(db, session, input));
     request.log.info({ userId: user.id }, 'password changed');
     const lang = request.store.lang;
     mailAfterResponse(request, reply, 'password change notice', async () => passwordChangedMail(user.email, displayName(user), lang));

@@ -2,7 +2,7 @@
  * Accounts: sign-up, sign-in, profile and password changes. Every rule lives here and answers in
  * domain errors; the HTTP edge (auth.routes.ts) only translates.
  */
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Role } from '../../../domain/user.ts';
@@ -14,6 +14,7 @@ import { users } from '../../db/schema.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import { assertUncommonPassword } from './password-policy.ts';
 import type { UserRow } from './public-user.ts';
+import { voidResetTokens } from './reset-tokens.ts';
 import { deleteUserSessions, type SignedIn } from './sessions.ts';
 
 /** How recent a Google sign-in must be to change the e-mail of an account without a password. */
@@ -91,17 +92,26 @@ export async function registerUser(db: Database, input: RegisterInput): Promise<
   });
 }
 
-/** The user whose e-mail and password match, or null; both failure cases cost the same time. */
-export async function authenticate(db: Database, email: string, password: string): Promise<UserRow | null> {
-  const user = await findUserByEmail(db, email);
-  if (!user?.passwordHash) {
+/** `account` when the password is its own, else null; both failure cases cost the same time. */
+export async function passwordMatches(account: UserRow | undefined, password: string): Promise<UserRow | null> {
+  if (!account?.passwordHash) {
     await burnPasswordCheck(password);
     return null;
   }
-  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+  return (await verifyPassword(account.passwordHash, password)) ? account : null;
 }
 
-async function userById(db: Database, id: string): Promise<UserRow> {
+/**
+ * What sign-in failures are counted against: the address and its password version, so a new
+ * password (a reset, a change) starts the count anew. The version is a short digest of the stored
+ * hash, never the hash itself.
+ */
+export function signInSubject(email: string, account: UserRow | undefined): string {
+  const version = account?.passwordHash ? createHash('sha256').update(account.passwordHash).digest('hex').slice(0, 16) : 'none';
+  return `${email.toLowerCase()}:${version}`;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw new DomainError('NOT_FOUND');
   return row;
@@ -134,7 +144,7 @@ export interface ProfileUpdate {
  * every other session: whoever else was signed in must sign in again.
  */
 export async function updateProfile(db: Database, session: SignedIn, input: ProfileInput): Promise<ProfileUpdate> {
-  const current = await userById(db, session.user.id);
+  const current = await findUserById(db, session.user.id);
   const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
   if (emailChanged) await assertReauthenticated(current, session, input.currentPassword);
   try {
@@ -149,7 +159,11 @@ export async function updateProfile(db: Database, session: SignedIn, input: Prof
         .where(eq(users.id, current.id))
         .returning();
       if (!row) throw new DomainError('NOT_FOUND');
-      if (emailChanged) await deleteUserSessions(tx, current.id, { except: session.sessionId });
+      if (emailChanged) {
+        await deleteUserSessions(tx, current.id, { except: session.sessionId });
+        // A link mailed to the old address must not prove the new one (issue 13, item 1).
+        await voidResetTokens(tx, current.id);
+      }
       return { user: row, previousEmail: emailChanged ? current.email : null };
     });
   } catch (error) {
@@ -159,7 +173,7 @@ export async function updateProfile(db: Database, session: SignedIn, input: Prof
 
 /** Sets a new password after re-authentication; every other session ends. */
 export async function changePassword(db: Database, session: SignedIn, input: ChangePasswordInput): Promise<UserRow> {
-  const current = await userById(db, session.user.id);
+  const current = await findUserById(db, session.user.id);
   await assertReauthenticated(current, session, input.currentPassword);
   assertUncommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
