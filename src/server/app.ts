@@ -120,7 +120,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: config.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(fastifyRateLimit, { global: false });
+  // Route limits (orders, confirm, uploads, contact, briefs) count in Redis when it is there, in
+  // the key space of the account limits, so N instances give an IP one allowance, not N, and a
+  // restart forgets nothing. If Redis stops answering the routes stay open rather than failing.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis, nameSpace: `${options.rateLimitPrefix ?? 'rl'}:route:`, skipOnError: true } : {}),
+  });
 
   const auth = createAuth(db);
   const mailer = createMailer({

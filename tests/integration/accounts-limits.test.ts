@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRateLimits, RATE_RULES } from '../../src/server/http/rate-limits.ts';
-import { useTestServer } from './harness.ts';
+import { useSecondInstance, useTestServer } from './harness.ts';
 import { client, newAccount } from './support/clients.ts';
 
 describe('sign-in limits', () => {
@@ -21,15 +21,16 @@ describe('sign-in limits', () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
   });
 
-  it('stops guessing one address after ten wrong passwords, from anywhere, even with the right one', async () => {
+  it('stops a client guessing one address after ten wrong passwords, even with the right one', async () => {
     const account = newAccount();
     await api.call('POST', '/api/auth/register', account);
+    const guesser = '198.18.1.1';
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await api.call('POST', '/api/auth/login', { email: account.email, password: `guess-${i}-x` })).statusCode);
+      statuses.push((await api.call('POST', '/api/auth/login', { email: account.email, password: `guess-${i}-x` }, {}, guesser)).statusCode);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
-    const blocked = await api.call('POST', '/api/auth/login', { email: account.email, password: account.password }, { 'accept-language': 'en' });
+    const blocked = await api.call('POST', '/api/auth/login', { email: account.email, password: account.password }, { 'accept-language': 'en' }, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
@@ -38,10 +39,11 @@ describe('sign-in limits', () => {
   it('forgets earlier mistakes after a successful sign-in', async () => {
     const account = newAccount();
     await api.call('POST', '/api/auth/register', account);
-    for (let i = 0; i < 9; i++) await api.call('POST', '/api/auth/login', { email: account.email, password: `typo-${i}-xx` });
-    expect((await api.call('POST', '/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+    const laptop = '198.18.1.2';
+    for (let i = 0; i < 9; i++) await api.call('POST', '/api/auth/login', { email: account.email, password: `typo-${i}-xx` }, {}, laptop);
+    expect((await api.call('POST', '/api/auth/login', { email: account.email, password: account.password }, {}, laptop)).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) {
-      expect((await api.call('POST', '/api/auth/login', { email: account.email, password: `typo-${i}-yy` })).statusCode).toBe(401);
+      expect((await api.call('POST', '/api/auth/login', { email: account.email, password: `typo-${i}-yy` }, {}, laptop)).statusCode).toBe(401);
     }
   });
 
@@ -81,13 +83,13 @@ describe.runIf(process.env.REDIS_URL)('limits shared through Redis', () => {
     const prefix = `rl-test-${randomBytes(4).toString('hex')}`;
     const first = createRateLimits(redis, prefix);
     const second = createRateLimits(redis, prefix);
-    const address = 'shared@example.com';
-    for (let i = 0; i < 5; i++) await first.consume('loginFailuresPerAddress', address);
-    for (let i = 0; i < 5; i++) await second.consume('loginFailuresPerAddress', address);
-    await expect(first.check('loginFailuresPerAddress', address)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    await expect(second.consume('loginFailuresPerAddress', address)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    await first.reset('loginFailuresPerAddress', address);
-    await expect(second.check('loginFailuresPerAddress', address)).resolves.toBeUndefined();
+    const key = 'shared@example.com:none|203.0.113.9';
+    for (let i = 0; i < 5; i++) await first.consume('loginFailuresPerClient', key);
+    for (let i = 0; i < 5; i++) await second.consume('loginFailuresPerClient', key);
+    await expect(first.check('loginFailuresPerClient', key)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(second.consume('loginFailuresPerClient', key)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await first.reset('loginFailuresPerClient', key);
+    await expect(second.check('loginFailuresPerClient', key)).resolves.toBeUndefined();
   });
 });
 
@@ -97,12 +99,25 @@ describe.runIf(process.env.REDIS_URL)('a server using Redis', () => {
   // Both processes share counters; a prefix of this run's own keeps earlier runs out of them.
   const rateLimitPrefix = `rl-test-${randomBytes(4).toString('hex')}`;
   const one = useTestServer('pglite', {}, { redis, rateLimitPrefix });
-  const two = useTestServer('pglite', {}, { redis, rateLimitPrefix });
+  const two = useSecondInstance(one, { redis, rateLimitPrefix });
 
-  it('blocks an address in one process after failures in the other', async () => {
+  it('blocks a guessing client in one process after its failures in the other', async () => {
     const account = newAccount();
     await client(one).call('POST', '/api/auth/register', account);
-    for (let i = 0; i < 10; i++) await client(one).call('POST', '/api/auth/login', { email: account.email, password: `nope-${i}-zz` });
-    expect((await client(two).call('POST', '/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(429);
+    const guesser = '198.18.2.1';
+    for (let i = 0; i < 10; i++) await client(one).call('POST', '/api/auth/login', { email: account.email, password: `nope-${i}-zz` }, {}, guesser);
+    expect((await client(two).call('POST', '/api/auth/login', { email: account.email, password: account.password }, {}, guesser)).statusCode).toBe(429);
+    expect((await client(two).call('POST', '/api/auth/login', { email: account.email, password: account.password }, {}, '198.18.2.9')).statusCode).toBe(200);
+  });
+
+  it('shares the route limits: two instances give one IP one allowance, not two (issue 13, item 5)', async () => {
+    const ip = '198.18.2.2';
+    const message = { name: '김민수', email: 'minsu@example.com', service: 'consultation', message: '제품 사진 촬영 문의드립니다. 견적 부탁드립니다.' };
+    const statuses: number[] = [];
+    // The contact form allows 10 per IP in 10 minutes: five through each instance spend it.
+    for (let i = 0; i < 10; i++) statuses.push((await client(i % 2 ? two : one).call('POST', '/api/contact', message, {}, ip)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(201));
+    expect((await client(one).call('POST', '/api/contact', message, {}, ip)).statusCode).toBe(429);
+    expect((await client(two).call('POST', '/api/contact', message, {}, ip)).statusCode).toBe(429);
   });
 });

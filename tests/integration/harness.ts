@@ -65,3 +65,24 @@ export function useTestServer(backend: Backend, env: Record<string, string> | ((
     return server;
   };
 }
+
+/**
+ * A second store instance on the first one's database (another process in production): for
+ * what must behave as one store across instances (limits in Redis, the mail queue, sessions).
+ */
+export function useSecondInstance(first: () => TestServer, extra: Partial<Pick<AppOptions, 'redis' | 'rateLimitPrefix' | 'logStream'>> = {}): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    const { config, database } = first();
+    const app = await createApp({ config, db: database.db, cookieSecret: 'test-cookie-secret-0123456789abcdef', ...extra });
+    await app.ready();
+    server = { app, database, config };
+  });
+  afterAll(async () => {
+    await server?.app.close();
+  });
+  return () => {
+    if (!server) throw new Error('second instance is not running');
+    return server;
+  };
+}
