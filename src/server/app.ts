@@ -21,7 +21,7 @@ import { createRateLimits } from './http/rate-limits.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { notificationsOf, type Database } from './db/client.ts';
 import { registerContactRoutes } from './features/contact/contact.routes.ts';
 import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
 import { registerCountryPrefix } from './routing/country-prefix.ts';
@@ -151,9 +151,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const mailWorker = startMailWorker({
     db, mailer, origin: config.publicUrl, links: orderLinks, log: app.log,
     staffRecipients: () => staffRecipients(db, config.STAFF_EMAIL),
+    // On PostgreSQL, mail queued by any instance wakes every instance's worker.
+    notifications: notificationsOf(db),
+    sending: config.MAIL_WORKER === 'on',
   });
-  // Before the database closes: the mail being sent finishes, the rest waits for the next start.
-  app.addHook('preClose', async () => mailWorker.stop());
+  // Before the database closes: the mail being sent finishes, the rest is left to the other
+  // instances or the next start; then the pooled SMTP connections close.
+  app.addHook('preClose', async () => {
+    await mailWorker.stop();
+    mailer.close();
+  });
   // Mail queued before a restart goes out once the server is up again.
   app.addHook('onReady', async () => mailWorker.nudge());
   const payments = createPaymentsService({ db, payments: createPayments(config, options.cookieSecret), mailWorker, log: app.log });

@@ -45,6 +45,11 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** Where staff notifications go (comma-separated); without it, to every administrator. */
   STAFF_EMAIL: z.string().optional().refine((value) => value === undefined || value.split(',').every((a) => z.email().safeParse(a.trim()).success), 'must be e-mail addresses separated by commas'),
+  /**
+   * off: this instance queues mail and wakes the others' workers but sends nothing from the
+   * outbox (a web-only instance); another process on the same PostgreSQL database sends it.
+   */
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'toss']).optional(),
   TOSS_CLIENT_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9_]+$/, 'must be a Toss client key (test_… or live_…)').optional(),
   TOSS_SECRET_KEY: z.string().regex(/^(test|live)_[A-Za-z0-9_]+$/, 'must be a Toss secret key (test_… or live_…)').optional(),
@@ -81,6 +86,9 @@ const schema = z.object({
   }
   if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID) && !env.S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT or S3 keys are set' });
+  }
+  if (env.MAIL_WORKER === 'off' && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['MAIL_WORKER'], message: 'off needs DATABASE_URL: with the embedded database no other process could send the mail' });
   }
   if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required when GOOGLE_CLIENT_ID is set' });

@@ -16,6 +16,40 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** LISTEN/NOTIFY between the processes sharing a PostgreSQL database; none on PGlite (one process). */
+  notifications?: DatabaseNotifications;
+}
+
+export interface DatabaseNotifications {
+  /** Tells every listener on `channel`, in every process (this one included). */
+  notify(channel: string): Promise<void>;
+  /**
+   * Calls `onNotify` for each notification on `channel`, and `onListen` each time the listening
+   * connection is (re)established: what was sent while it was down is lost, so catch up then.
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void, onListen?: () => void): Promise<() => Promise<void>>;
+}
+
+/** The handle's notifications, found from its `db`: the app is given only the `db`. */
+const notificationsByDb = new WeakMap<object, DatabaseNotifications>();
+export function notificationsOf(db: Database): DatabaseNotifications | undefined {
+  return notificationsByDb.get(db);
+}
+
+/** postgres.js listens on a connection of its own, and listens again after it reconnects. */
+function postgresNotifications(db: object, client: import('postgres').Sql): DatabaseNotifications {
+  const notifications: DatabaseNotifications = {
+    notify: async (channel) => {
+      await client.notify(channel, '');
+    },
+    listen: async (channel, onNotify, onListen) => {
+      const listening = await client.listen(channel, () => onNotify(), onListen);
+      return () => listening.unlisten();
+    },
+  };
+  notificationsByDb.set(db, notifications);
+  return notifications;
 }
 
 /** Rows of a raw `db.execute(sql\`…\`)`: PGlite answers `{ rows }`, postgres.js an array of rows. */
@@ -72,7 +106,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     preparedByDefault(client);
     const db = drizzle(client, { schema });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }), notifications: postgresNotifications(db, client) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

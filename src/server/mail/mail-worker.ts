@@ -1,80 +1,72 @@
 /**
- * Sends what the outbox holds (db/schema.ts `mail_outbox`): claims due rows in batches (a claim
- * pushes their next attempt forward, so two processes never send the same mail), builds each
- * message from the database, sends it, and marks it sent, or schedules a retry with backoff.
- * It wakes on a timer and when nudged right after something was queued.
+ * Sends what the outbox holds (db/schema.ts `mail_outbox`). A worker claims due rows in batches
+ * (`for update skip locked`; the claim pushes their next attempt CLAIM_SECONDS ahead, so no other
+ * worker takes them meanwhile) and sends a few at once over the pooled SMTP connections.
+ *
+ * Exactly once as far as SMTP allows: each message is marked sent by its own UPDATE as soon as
+ * the server accepted it, so a crash can only resend the few that were in flight (same
+ * Message-ID). Claims are short and renewed while their batch is being worked: a process that
+ * dies leaves its unsent rows due again within CLAIM_SECONDS, and the others pick them up then.
+ *
+ * It wakes on a timer, when the next retry or lapsed claim falls due, and when nudged. A nudge
+ * is also a PostgreSQL NOTIFY, so mail queued by one instance wakes the workers of all of them.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Database } from '../db/client.ts';
-import { contactSubmissions, mailOutbox, orders, type MAIL_KINDS } from '../db/schema.ts';
-import { orderCommentMail, orderFilesMail, orderPaidMail, orderStatusMail } from '../features/orders/order-mails.ts';
-import type { OrderWithDetails } from '../features/orders/orders.service.ts';
+import { rowsOf, type Database, type DatabaseNotifications } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
 import type { OrderLinks } from '../features/orders/order-links.ts';
-import { withOrderDetails } from '../features/orders/orders.service.ts';
-import type { Mailer } from './mailer.ts';
-import { staffContactMail, staffOrderMail, staffReviewMail } from './staff-mails.ts';
-
-type MailKind = (typeof MAIL_KINDS)[number];
+import { SMTP_CONNECTIONS, type Mailer } from './mailer.ts';
+import { batchBuilder, type OutboxRow } from './outbox-messages.ts';
 
 const BATCH = 50;
+/** Nudges within this long make one pass, so a busy shop sends its mail in batches. */
 const NUDGE_DELAY_MS = 250;
-/** A claimed row comes back to the queue after this long if its process died mid-send. */
-const CLAIM_SECONDS = 300;
+/** How long a claim holds without being renewed: a dead process's mail waits about this long. */
+export const CLAIM_SECONDS = 30;
 /** 1 min, 5 min, 30 min, 2 h, then every 6 h. */
 const BACKOFF_SECONDS = [60, 300, 1800, 7200, 21_600];
+/** The NOTIFY channel: "mail was queued". */
+export const MAIL_CHANNEL = 'mail_outbox';
 
 export interface MailWorker {
-  /** Something was queued: send it soon. */
+  /** Something was queued: send it soon, here and (over NOTIFY) in every other instance. */
   nudge(): void;
   /** One pass over what is due; resolves when it has been sent or rescheduled. */
   drain(): Promise<number>;
   stop(): Promise<void>;
 }
 
-export function startMailWorker(options: { db: Database; mailer: Mailer; origin: string; links: OrderLinks; log: FastifyBaseLogger; staffRecipients: () => Promise<string[]>; intervalMs?: number }): MailWorker {
-  const { db, mailer, origin, links, log } = options;
+export interface MailWorkerOptions {
+  db: Database;
+  mailer: Mailer;
+  origin: string;
+  links: OrderLinks;
+  log: FastifyBaseLogger;
+  staffRecipients: () => Promise<string[]>;
+  /** LISTEN/NOTIFY of a shared PostgreSQL database (db/client.ts), if there is one. */
+  notifications?: DatabaseNotifications | undefined;
+  /** False: this instance queues mail and wakes the others, but sends none (MAIL_WORKER=off). */
+  sending?: boolean;
+  /** The safety-net poll (default 30 s). */
+  intervalMs?: number;
+  claimSeconds?: number;
+  /** Messages in flight at once (default: one per pooled SMTP connection). */
+  concurrency?: number;
+}
 
-  /** One message for a row: to the customer, or to staff (STAFF_EMAIL, else the administrators). */
-  async function build(row: { kind: MailKind; payload: Record<string, string> | null }, order: OrderWithDetails | undefined, staffTo: () => Promise<string>) {
-    const payload = row.payload ?? {};
-    if (row.kind === 'staff_contact') {
-      const [contact] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, payload.contactId ?? '00000000-0000-0000-0000-000000000000'));
-      if (!contact) throw new Error('the contact message of this mail no longer exists');
-      return staffContactMail(contact, await staffTo(), origin);
-    }
-    if (!order) throw new Error('the order of this mail no longer exists');
-    switch (row.kind) {
-      case 'order_status':
-        return orderStatusMail(order, { from: payload.from ?? '', to: payload.to ?? order.order.status, refundMinor: Number(payload.refund ?? 0) }, origin, links);
-      case 'order_comment':
-        return orderCommentMail(order, payload.comment ?? '', origin, links);
-      case 'order_files':
-        return orderFilesMail(order, { purpose: payload.purpose ?? 'draft', count: Number(payload.count ?? 0) }, origin, links);
-      case 'staff_review':
-        return staffReviewMail(order, { decision: payload.decision ?? '', note: payload.note, round: payload.round }, await staffTo(), origin);
-      case 'staff_order':
-      case 'staff_brief':
-        return staffOrderMail(order, row.kind, await staffTo(), origin);
-      default:
-        return orderPaidMail(order, origin, links);
-    }
-  }
-  /** Staff's addresses, read at most once per batch (a busy hour queues a staff mail per paid order). */
-  function staffAddresses(): () => Promise<string> {
-    let addresses: Promise<string> | undefined;
-    return () => (addresses ??= options.staffRecipients().then((to) => {
-      if (to.length === 0) throw new Error('no staff address: set STAFF_EMAIL or create an administrator');
-      return to.join(', ');
-    }));
-  }
-  let running: Promise<number> | null = null;
-  let again = false;
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, mailer, log, notifications } = options;
+  const sending = options.sending ?? true;
+  const claimSeconds = options.claimSeconds ?? CLAIM_SECONDS;
+  const claimMs = claimSeconds * 1000;
+  const concurrency = options.concurrency ?? SMTP_CONNECTIONS;
+  const intervalMs = options.intervalMs ?? 30_000;
   let stopped = false;
 
-  async function claim() {
-    return rowsOf<{ id: string; kind: MailKind; order_id: string | null; payload: Record<string, string> | null; attempts: number }>(await db.execute(sql`
-      update ${mailOutbox} set next_attempt_at = now() + make_interval(secs => ${CLAIM_SECONDS})
+  async function claim(): Promise<OutboxRow[]> {
+    return rowsOf<OutboxRow>(await db.execute(sql`
+      update ${mailOutbox} set next_attempt_at = now() + make_interval(secs => ${claimSeconds})
       where id in (
         select id from ${mailOutbox} where sent_at is null and next_attempt_at <= now()
         order by next_attempt_at limit ${BATCH} for update skip locked
@@ -82,45 +74,121 @@ export function startMailWorker(options: { db: Database; mailer: Mailer; origin:
       returning id, kind, order_id, payload, attempts`));
   }
 
-  async function pass(): Promise<number> {
+  /** Pushes the claim on rows still unsent forward; answers which of them it still holds. */
+  async function renew(ids: string[]): Promise<Set<string>> {
+    const rows = await db.update(mailOutbox).set({ nextAttemptAt: sql`now() + make_interval(secs => ${claimSeconds})` })
+      .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.sentAt))).returning({ id: mailOutbox.id });
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async function markSent(id: string): Promise<void> {
+    await db.update(mailOutbox).set({ sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+      .where(eq(mailOutbox.id, id));
+  }
+
+  async function retryLater(row: OutboxRow, error: unknown): Promise<void> {
+    const wait = BACKOFF_SECONDS[Math.min(row.attempts, BACKOFF_SECONDS.length - 1)]!;
+    log.warn({ err: error, mailId: row.id, attempts: row.attempts + 1 }, 'mail not sent; will retry');
+    await db.update(mailOutbox)
+      .set({ attempts: row.attempts + 1, lastError: String((error as Error).message ?? error).slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${wait})` })
+      .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sentAt)));
+  }
+
+  /** Sends one claimed batch, `concurrency` messages at a time, renewing the claim meanwhile. */
+  async function work(due: OutboxRow[]): Promise<number> {
+    const claimed = new Set(due.map((row) => row.id));
+    let renewedAt = Date.now();
+    const heartbeat = setInterval(() => {
+      if (claimed.size === 0) return;
+      renew([...claimed]).then((held) => {
+        renewedAt = Date.now();
+        // Any no longer held was sent by someone else meanwhile.
+        for (const id of claimed) if (!held.has(id)) claimed.delete(id);
+      }, (error: unknown) => log.warn({ err: error }, 'mail claim not renewed'));
+    }, claimMs / 3);
+    heartbeat.unref();
+
     let sent = 0;
-    while (!stopped) {
-      const due = await claim();
-      if (due.length === 0) return sent;
-      const orderIds = due.map((row) => row.order_id).filter((id): id is string => id !== null);
-      const details = orderIds.length ? await withOrderDetails(db, await db.select().from(orders).where(inArray(orders.id, orderIds))) : [];
-      const delivered: string[] = [];
-      const staffTo = staffAddresses();
-      for (const row of due) {
-        const order = details.find((d) => d.order.id === row.order_id);
+    const queue = [...due];
+    const lane = async () => {
+      for (let row = queue.shift(); row && !stopped; row = queue.shift()) {
+        if (!claimed.has(row.id)) continue;
+        // Renewals failing, or this process stalled: the claim may have lapsed and another
+        // worker may hold these rows now. Leave the rest of the batch to it.
+        if (Date.now() - renewedAt > (claimMs * 2) / 3) {
+          log.warn({ left: queue.length + 1 }, 'mail claim may have lapsed; leaving the rest of the batch');
+          queue.length = 0;
+          return;
+        }
         try {
-          await mailer.send(await build(row, order, staffTo));
-          delivered.push(row.id);
+          await mailer.send(await message(row));
+        } catch (error) {
+          claimed.delete(row.id);
+          await retryLater(row, error).catch((failed: unknown) => log.error({ err: failed, mailId: row.id }, 'mail retry not scheduled'));
+          continue;
+        }
+        claimed.delete(row.id);
+        try {
+          await markSent(row.id);
           sent++;
         } catch (error) {
-          const wait = BACKOFF_SECONDS[Math.min(row.attempts, BACKOFF_SECONDS.length - 1)]!;
-          log.warn({ err: error, mailId: row.id, attempts: row.attempts + 1 }, 'mail not sent; will retry');
-          await db.update(mailOutbox)
-            .set({ attempts: row.attempts + 1, lastError: String((error as Error).message ?? error).slice(0, 500), nextAttemptAt: new Date(Date.now() + wait * 1000) })
-            .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sentAt)));
+          log.error({ err: error, mailId: row.id }, 'mail sent but not marked sent; it will be sent again');
         }
       }
-      // One statement for the whole batch: a mail sent twice after a crash right here is the
-      // price of never losing one.
-      if (delivered.length) {
-        await db.update(mailOutbox).set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null }).where(inArray(mailOutbox.id, delivered));
-      }
-      if (due.length < BATCH) return sent;
+    };
+    const message = await batchBuilder(options, due).catch((error: unknown) => {
+      clearInterval(heartbeat);
+      throw error;
+    });
+    try {
+      await Promise.all(Array.from({ length: concurrency }, lane));
+    } finally {
+      clearInterval(heartbeat);
+    }
+    // Stopping: what this process did not start is due again now, for the other instances.
+    if (claimed.size) {
+      await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, [...claimed]), isNull(mailOutbox.sentAt)));
+      announce();
     }
     return sent;
   }
 
+  async function pass(): Promise<number> {
+    let sent = 0;
+    while (!stopped) {
+      const due = await claim();
+      if (due.length === 0) break;
+      sent += await work(due);
+      if (due.length < BATCH) break;
+    }
+    return sent;
+  }
+
+  /** Wakes when the earliest unsent row falls due (a retry, or a dead process's lapsed claim). */
+  let dueTimer: ReturnType<typeof setTimeout> | null = null;
+  async function watchNextDue(): Promise<void> {
+    const [next] = rowsOf<{ ms: number | null }>(await db.execute(sql`
+      select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms from ${mailOutbox} where sent_at is null`));
+    if (next?.ms == null || stopped) return;
+    if (dueTimer) clearTimeout(dueTimer);
+    // Not sooner than a second: a row due now that no claim found is locked by a live claim.
+    dueTimer = setTimeout(() => void drain(), Math.min(Math.max(Number(next.ms) + 50, 1000), intervalMs));
+    dueTimer.unref();
+  }
+
+  let running: Promise<number> | null = null;
+  let again = false;
   function drain(): Promise<number> {
+    if (!sending) return Promise.resolve(0);
     if (running) {
       again = true;
       return running;
     }
     running = pass()
+      .then(async (sent) => {
+        if (!stopped && !again) await watchNextDue().catch((error: unknown) => log.warn({ err: error }, 'next mail due time not read'));
+        return sent;
+      })
       .catch((error: unknown) => {
         log.error({ err: error }, 'mail worker pass failed');
         return 0;
@@ -135,24 +203,63 @@ export function startMailWorker(options: { db: Database; mailer: Mailer; origin:
     return running;
   }
 
-  const timer = setInterval(() => void drain(), options.intervalMs ?? 30_000);
-  timer.unref();
-  // Nudges within a short while make one pass, so a busy shop sends its mail in batches.
   let scheduled: ReturnType<typeof setTimeout> | null = null;
+  function wake(): void {
+    if (stopped || !sending || scheduled) return;
+    scheduled = setTimeout(() => {
+      scheduled = null;
+      void drain();
+    }, NUDGE_DELAY_MS);
+  }
+
+  // NOTIFY at most once per NUDGE_DELAY_MS (then once more if nudged meanwhile): 150 paid
+  // orders a second make a few notifications a second, not 150.
+  let announcing: Promise<void> | null = null;
+  let announceAgain = false;
+  function announce(): void {
+    if (!notifications) return;
+    if (announcing) {
+      announceAgain = true;
+      return;
+    }
+    announcing = notifications.notify(MAIL_CHANNEL)
+      .catch((error: unknown) => log.warn({ err: error }, 'mail notification not sent'))
+      .then(() => new Promise((resolve) => setTimeout(resolve, NUDGE_DELAY_MS).unref()))
+      .then(() => {
+        announcing = null;
+        if (announceAgain && !stopped) {
+          announceAgain = false;
+          announce();
+        }
+      });
+  }
+
+  const timer = sending ? setInterval(() => void drain(), intervalMs) : null;
+  timer?.unref();
+  // Every instance hears every other's nudge; after the listening connection comes back, it
+  // catches up with one pass (what was announced meanwhile is not repeated).
+  const unlisten = sending && notifications
+    ? notifications.listen(MAIL_CHANNEL, wake, wake).catch((error: unknown) => {
+      log.warn({ err: error }, 'not listening for queued mail; polling only');
+      return undefined;
+    })
+    : undefined;
+
   return {
     nudge: () => {
-      if (stopped || scheduled) return;
-      scheduled = setTimeout(() => {
-        scheduled = null;
-        void drain();
-      }, NUDGE_DELAY_MS);
+      if (stopped) return;
+      wake();
+      announce();
     },
     drain,
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       if (scheduled) clearTimeout(scheduled);
+      if (dueTimer) clearTimeout(dueTimer);
       await running;
+      await announcing;
+      await (await unlisten)?.().catch(() => {});
     },
   };
 }
