@@ -51,9 +51,37 @@ export interface UploadRules {
   maxFileBytes: number;
   maxRequestBytes: number;
   maxFiles: number;
+  /** How long the whole request may take: a client that trickles its bytes must not hold a connection for ever. */
+  maxDurationMs: number;
 }
-export const REFERENCE_RULES: UploadRules = { types: UPLOAD_TYPES, maxFileBytes: UPLOAD_MAX_BYTES, maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES };
-export const DELIVERABLE_RULES: UploadRules = { types: DELIVERABLE_TYPES, maxFileBytes: DELIVERABLE_MAX_BYTES, maxRequestBytes: 500 * 1024 * 1024, maxFiles: 20 };
+export const REFERENCE_RULES: UploadRules = { types: UPLOAD_TYPES, maxFileBytes: UPLOAD_MAX_BYTES, maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES, maxDurationMs: 2 * 60_000 };
+/** Staff send larger files, often from a studio's slower uplink: more time. */
+export const DELIVERABLE_RULES: UploadRules = { types: DELIVERABLE_TYPES, maxFileBytes: DELIVERABLE_MAX_BYTES, maxRequestBytes: 500 * 1024 * 1024, maxFiles: 20, maxDurationMs: 10 * 60_000 };
+
+/**
+ * How long an upload may go without receiving a byte before it is cut off (408); UPLOAD_IDLE_TIMEOUT_MS
+ * overrides it. A browser on a poor connection still sends something every few seconds.
+ */
+export const UPLOAD_IDLE_TIMEOUT_MS = 30_000;
+
+const MB = 1024 * 1024;
+/**
+ * Bytes a day that customers' uploads may add (issue "Hardening, round three", item 4), per owner
+ * and per address, so that neither an invented guest id nor a fresh account per request can fill
+ * the storage. Staff deliverables are not counted.
+ */
+export const UPLOAD_DAILY_BYTES = {
+  /** A guest id costs nothing to invent: the smallest allowance. */
+  guest: 200 * MB,
+  user: 1024 * MB,
+  /** One address, whatever guest ids or accounts it uses. */
+  ip: 1024 * MB,
+} as const;
+export type UploadQuotaKind = keyof typeof UPLOAD_DAILY_BYTES;
+export const UPLOAD_QUOTA_WINDOW_SECONDS = 24 * 60 * 60;
+
+/** Files no brief or order claimed within this time are deleted (a brief is written right after its files are uploaded). */
+export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What the browser can tell before sending a file: over the size, or of a type not accepted. The

@@ -167,11 +167,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerPaymentRoutes(app, db, payments);
   registerOrderRoutes(app, db, auth, payments.provider);
   const storage = createStorage(config);
-  registerUploadRoutes(app, { db, auth, storage, links: orderLinks });
+  registerUploadRoutes(app, { db, auth, storage, links: orderLinks, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerContactRoutes(app, db, mailWorker);
   registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerAdminRoutes(app, { db, auth, mailWorker, provider: payments.provider });
-  registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker });
+  registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
 

@@ -46,6 +46,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   FILE_TOO_LARGE: { status: 413, key: 'uploads.tooLarge' },
   UPLOAD_TOO_LARGE: { status: 413, key: 'uploads.requestTooLarge' },
   UNSUPPORTED_FILE_TYPE: { status: 415, key: 'uploads.unsupportedType' },
+  UPLOAD_TIMEOUT: { status: 408, key: 'uploads.timedOut' },
   BRIEF_EXISTS: { status: 409, key: 'briefs.exists' },
   ORDER_REQUIRED: { status: 422, key: 'briefs.orderRequired' },
   NOT_DELIVERABLE: { status: 409, key: 'deliverables.notDeliverable' },

@@ -25,7 +25,7 @@ import { multipartLimits, receiveFiles } from '../uploads/receive-files.ts';
 import { startUploadBatch } from '../uploads/upload-batch.ts';
 import { deliverFiles, reviewDraft, type Reviewer } from './deliverables.service.ts';
 
-export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; mailWorker: MailWorker }): void {
+export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; mailWorker: MailWorker; idleTimeoutMs?: number | undefined }): void {
   const { db, auth, storage, links, mailWorker } = deps;
 
   void app.register(async (scope) => {
@@ -39,7 +39,7 @@ export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Data
       const { purpose } = parseQuery(deliverableQuerySchema, request.query);
       const batch = startUploadBatch(storage, DELIVERABLE_RULES);
       try {
-        await receiveFiles(request, reply, batch, DELIVERABLE_RULES);
+        await receiveFiles(request, reply, batch, DELIVERABLE_RULES, {}, { idleTimeoutMs: deps.idleTimeoutMs });
         const delivery = await deliverFiles(db, actor.id, id, purpose, batch);
         mailWorker.nudge();
         request.log.info({ orderId: id, purpose, files: delivery.files.length, actor: actor.id }, 'files delivered');

@@ -2,12 +2,15 @@
  * Reading the files of one multipart request into an upload batch, shared by the customers'
  * uploads and staff deliverables: the declared size is checked before a byte is read, each file
  * goes through the batch's checks, and after the first refusal the rest of the request is read
- * and dropped so the browser receives our answer rather than a reset connection.
+ * and dropped so the browser receives our answer rather than a reset connection. A request that
+ * stops sending, or takes longer than its rules allow, is cut off with 408.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/errors.ts';
-import type { UploadRules } from '../../../domain/uploads.ts';
+import { UPLOAD_IDLE_TIMEOUT_MS, type UploadRules } from '../../../domain/uploads.ts';
 import type { UploadBatch } from './upload-batch.ts';
+import { startUploadTimer } from './upload-timer.ts';
 
 /** Room for the multipart boundaries and headers around a request's files. */
 const REQUEST_OVERHEAD = 256 * 1024;
@@ -34,8 +37,13 @@ export interface ReceiveHooks {
   beforeFirstFile?(): Promise<void>;
 }
 
+export interface ReceiveOptions {
+  /** How long the request may receive nothing (default UPLOAD_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number | undefined;
+}
+
 /** Stores every file of the request in `batch`; throws the first refusal (the caller aborts the batch). */
-export async function receiveFiles(request: FastifyRequest, reply: FastifyReply, batch: UploadBatch, rules: UploadRules, hooks: ReceiveHooks = {}): Promise<void> {
+export async function receiveFiles(request: FastifyRequest, reply: FastifyReply, batch: UploadBatch, rules: UploadRules, hooks: ReceiveHooks = {}, options: ReceiveOptions = {}): Promise<void> {
   if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', { messageKey: 'uploads.multipartRequired' });
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > rules.maxRequestBytes + REQUEST_OVERHEAD) {
@@ -43,37 +51,70 @@ export async function receiveFiles(request: FastifyRequest, reply: FastifyReply,
     reply.header('connection', 'close');
     throw new DomainError('UPLOAD_TOO_LARGE', { values: { max: megabytes(rules.maxRequestBytes) } });
   }
+  const timer = startUploadTimer({ idleMs: options.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS, totalMs: rules.maxDurationMs });
   let failure: unknown = null;
   let current = '';
   let started = false;
-  try {
-    for await (const part of request.parts()) {
-      if (failure) {
-        if (part.type === 'file') part.file.resume();
-        continue;
-      }
-      if (part.type === 'field') {
-        hooks.field?.(part.fieldname, part.value);
-        continue;
-      }
-      current = part.filename;
-      try {
-        if (part.fieldname !== 'files' && part.fieldname !== 'file') throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.empty' });
-        if (!started) {
-          started = true;
-          await hooks.beforeFirstFile?.();
+  /** The part being stored, and its store: what a timeout has to stop and wait for. */
+  let active: { file: Readable; adding: Promise<void> } | null = null;
+
+  async function readParts(): Promise<void> {
+    try {
+      for await (const part of request.parts()) {
+        if (failure || timer.isExpired) {
+          if (part.type === 'file') part.file.resume();
+          continue;
         }
-        await batch.add(part.filename, part.file);
-      } catch (error) {
-        part.file.resume();
-        failure = multipartError(error, current, rules);
+        if (part.type === 'field') {
+          hooks.field?.(part.fieldname, part.value);
+          continue;
+        }
+        current = part.filename;
+        try {
+          if (part.fieldname !== 'files' && part.fieldname !== 'file') throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.empty' });
+          if (!started) {
+            started = true;
+            await hooks.beforeFirstFile?.();
+          }
+          // The request may have been cut off meanwhile: nothing more is stored for it.
+          if (timer.isExpired) throw new DomainError('UPLOAD_TIMEOUT');
+          const adding = batch.add(part.filename, part.file);
+          active = { file: part.file, adding };
+          await adding;
+        } catch (error) {
+          part.file.resume();
+          failure ??= multipartError(error, current, rules);
+        } finally {
+          active = null;
+        }
       }
+    } catch (error) {
+      // The parser's own complaints (no boundary, a cut-off body) are the client's doing.
+      const mapped = multipartError(error, current, rules);
+      const status = (mapped as { statusCode?: number }).statusCode;
+      failure ??= mapped instanceof DomainError || (status !== undefined && status < 500) ? mapped : new DomainError('BAD_REQUEST', { detail: String((error as Error).message) });
     }
-  } catch (error) {
-    // The parser's own complaints (no boundary, a cut-off body) are the client's doing.
-    const mapped = multipartError(error, current, rules);
-    const status = (mapped as { statusCode?: number }).statusCode;
-    failure ??= mapped instanceof DomainError || (status !== undefined && status < 500) ? mapped : new DomainError('BAD_REQUEST', { detail: String((error as Error).message) });
+  }
+
+  // Called first: its loop starts feeding the request to the parser, and only then may
+  // anyone else listen to the request's bytes without taking them from the parser.
+  const reading = readParts();
+  const touch = () => timer.touch();
+  request.raw.on('data', touch);
+  try {
+    await Promise.race([reading, timer.expired]);
+  } catch (timeout) {
+    // The client stopped sending (or is far too slow): the file being written fails, so storage
+    // drops its partial copy, and the caller removes the rest. The loop above is left waiting
+    // for a part that will not come; closing the connection ends it.
+    reply.header('connection', 'close');
+    const stalled = active as { file: Readable; adding: Promise<void> } | null;
+    stalled?.file.destroy(timeout as Error);
+    await stalled?.adding.catch(() => {});
+    throw timeout;
+  } finally {
+    timer.stop();
+    request.raw.off('data', touch);
   }
   if (failure) throw failure;
   if (batch.count === 0) throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.empty' });

@@ -1,13 +1,13 @@
 /**
  * Receiving the files of one upload request (D14): each is recognised by its first bytes (never by
- * its name or the type the browser claims), counted and hashed while it streams to storage, and
+ * its name or the type the browser claims; an empty one is refused by name), counted and hashed while it streams to storage, and
  * refused as soon as it passes 10 MB or the request passes 50 MB. The rows are written in one
  * statement only when every file arrived; on any refusal or failure the files already stored are
  * removed, so nothing of a refused request stays on disk or in the database.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
-import { fileTypeStream as detect } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import { DomainError } from '../../../domain/errors.ts';
 import type { FilePurpose } from '../../../domain/deliverables.ts';
 import { REFERENCE_RULES, type UploadRules } from '../../../domain/uploads.ts';
@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { uploadedFiles } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { Owner } from '../orders/owner.ts';
+import { readFirstBytes } from './first-bytes.ts';
 
 export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
 
@@ -36,9 +37,8 @@ export function cleanFileName(name: string): string {
   return cleaned || 'file';
 }
 
-// file-type's Node entry (the one Node loads) takes a Node stream; the type checker sees its
-// browser entry, which takes web streams only.
-const fileTypeStream = detect as unknown as (stream: Readable, options: { sampleSize: number }) => Promise<Readable & { fileType?: { mime: string } }>;
+/** Enough of a file's start to recognise every accepted type (file-type's own sample size). */
+const SAMPLE_BYTES = 4100;
 
 /** Counts and hashes what passes; fails the stream once the file or the request is over its limit. */
 class Meter extends Transform {
@@ -94,21 +94,21 @@ export function startUploadBatch(storage: FileStorage, rules: UploadRules = REFE
         stream.resume();
         throw new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { max: rules.maxFiles } });
       }
-      const typed = await fileTypeStream(stream, { sampleSize: 4100 });
-      const type = typed.fileType?.mime;
+      const { head, body } = await readFirstBytes(stream, SAMPLE_BYTES);
+      if (head.length === 0) throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.emptyFile', values: { name: originalName } });
+      const type = (await fileTypeFromBuffer(head))?.mime;
       if (type === undefined || !Object.hasOwn(rules.types, type)) {
-        typed.destroy();
-        stream.resume();
+        body.resume();
         throw new DomainError('UNSUPPORTED_FILE_TYPE', { values: { name: originalName }, detail: `detected ${type ?? 'unknown'}` });
       }
       const storedName = `${randomUUID()}.${rules.types[type]}`;
       const meter = new Meter(originalName, requestBytes, rules);
       stored.push(storedName);
-      // A failing source fails the meter and so the write; a refusal by the meter stops the chain.
+      // A failing part (a cut-off request, the upload's timer) fails the meter and so the write;
+      // a refusal by the meter stops the chain.
       stream.once('error', (error) => meter.destroy(error));
-      pipeline(typed, meter, () => {});
+      pipeline(body, meter, () => {});
       await storage.put(storedName, meter, type);
-      if (meter.bytes === 0) throw new DomainError('UNSUPPORTED_FILE_TYPE', { values: { name: originalName } });
       requestBytes += meter.bytes;
       received.push({ storedName, originalName, mimeType: type, sizeBytes: meter.bytes, sha256: meter.digest() });
     },

@@ -27,7 +27,7 @@ import { startUploadBatch } from './upload-batch.ts';
 
 const STORED_NAME = new RegExp(`^[0-9a-f-]{36}\\.(${[...new Set(Object.values(DELIVERABLE_TYPES))].join('|')})$`);
 
-export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks }): void {
+export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; idleTimeoutMs?: number | undefined }): void {
   const { db, auth, storage, links } = deps;
 
   void app.register(async (scope) => {
@@ -45,7 +45,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database;
           beforeFirstFile: async () => {
             owner = await requestOwner(auth, request, guestId);
           },
-        });
+        }, { idleTimeoutMs: deps.idleTimeoutMs });
         const rows = await batch.commit(db, owner!);
         request.log.info({ files: rows.length, bytes: rows.reduce((sum, row) => sum + row.sizeBytes, 0) }, 'files uploaded');
         return reply.status(201).send({ success: true, files: rows.map((row) => fileView(row)) });
