@@ -23,7 +23,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import { notificationsOf, type Database } from './db/client.ts';
 import { registerContactRoutes } from './features/contact/contact.routes.ts';
-import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
+import { registerApiNotFound, registerErrorHandling, serializeError } from './http/errors.ts';
 import { registerCountryPrefix } from './routing/country-prefix.ts';
 import type { IsoCountryLookup } from './routing/country-detection.ts';
 import { registerSeoRoutes } from './routing/seo.ts';
@@ -86,6 +86,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        // A database error is logged without the statement's parameters (guest ids, addresses).
+        err: serializeError,
       },
     },
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (D24).

@@ -6,15 +6,18 @@
 import { z } from 'zod';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN, usernameFromEmail } from './account-fields.ts';
 import { V } from './messages.ts';
-import { emailField, optionalPhone, optionalText, requiredText } from './schema-helpers.ts';
+import { emailField, optionalPhone, optionalText, plainText, requiredText } from './schema-helpers.ts';
 
 export * from './account-fields.ts';
 
+/** Kept as typed: spaces around a password are part of it. */
+const passwordText = () => plainText({ trim: false, typeError: V.required });
+
 const password = () =>
-  z.string({ error: V.required }).min(1, { error: V.required }).min(PASSWORD_MIN, { error: V.passwordMin }).max(PASSWORD_MAX, { error: V.tooLong });
+  passwordText().min(1, { error: V.required }).min(PASSWORD_MIN, { error: V.passwordMin }).max(PASSWORD_MAX, { error: V.tooLong });
 
 const username = () =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).min(USERNAME_MIN, { error: V.usernameMin }).max(USERNAME_MAX, { error: V.tooLong })
+  plainText({ typeError: V.required }).min(1, { error: V.required }).min(USERNAME_MIN, { error: V.usernameMin }).max(USERNAME_MAX, { error: V.tooLong })
     .regex(USERNAME_PATTERN, { error: V.username });
 
 const phone = () => optionalPhone(PHONE_MAX);
@@ -42,19 +45,19 @@ export const registerSchema = registerFieldsSchema
   .transform(({ username: _sent, ...input }) => ({ ...input, username: usernameFromEmail(input.email) }));
 
 /** The sign-up form: the fields plus a confirmation that must match. */
-export const registerFormSchema = registerFieldsSchema.extend({ confirmPassword: z.string() })
+export const registerFormSchema = registerFieldsSchema.extend({ confirmPassword: passwordText() })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch });
 
 export const checkEmailSchema = z.object({ email: emailField() });
 export const forgotPasswordSchema = z.object({ email: emailField() });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(200, { error: V.invalidType }),
+  token: plainText({ typeError: V.required }).min(1, { error: V.required }).max(200, { error: V.invalidType }),
   password: password(),
 });
 
 /** The reset page (SPEC section 5), one message at a time in SPEC's order, shown under the confirmation. */
-export const resetPasswordFormSchema = z.object({ password: z.string(), confirm: z.string() }).superRefine((v, ctx) => {
+export const resetPasswordFormSchema = z.object({ password: passwordText(), confirm: passwordText() }).superRefine((v, ctx) => {
   const error = !v.password || !v.confirm ? V.allRequired
     : v.password !== v.confirm ? V.passwordMismatch
     : v.password.length < PASSWORD_MIN ? V.passwordMin
@@ -80,7 +83,7 @@ export const changePasswordSchema = z.object({
 });
 
 /** The My Page form: the change plus a confirmation that must match. */
-export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: z.string() })
+export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: passwordText() })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch });
 
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { BRIEF_STATUSES, ORDER_STATUSES } from '../statuses.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { V } from './messages.ts';
-import { optionalText } from './schema-helpers.ts';
+import { optionalText, plainText, requiredText } from './schema-helpers.ts';
 
 const page = z.coerce.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(100_000, { error: V.invalidType }).default(1);
 const pageSize = z.coerce.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(100, { error: V.invalidType }).default(20);
-const day = z.string({ error: V.invalidType }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalidType }).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: V.invalidType });
+const day = plainText().regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalidType }).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: V.invalidType });
 
 export const adminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: V.invalidChoice }).optional(),
@@ -37,11 +37,11 @@ export const adminContactsQuerySchema = z.object({ handled: z.enum(['true', 'fal
 
 export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: V.invalidChoice }),
-  note: optionalText(500),
+  note: optionalText(500, { multiline: true }),
 });
 
 export const orderCommentsSchema = z.object({
-  comments: z.union([z.string({ error: V.invalidType }).max(5000, { error: V.tooLong }), z.null()], { error: V.invalidType }),
+  comments: plainText({ multiline: true }).max(5000, { error: V.tooLong }).nullable(),
 });
 
 export const briefStatusSchema = z.object({ status: z.enum(BRIEF_STATUSES, { error: V.invalidChoice }) });
@@ -51,5 +51,5 @@ export const contactHandledSchema = z.object({ handled: z.boolean({ error: V.inv
 /** Staff cancel an order: the refund in the currency's minor units (at most what the policy allows) and why. */
 export const staffCancelSchema = z.object({
   refundAmount: z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(0, { error: V.invalidType }).max(1_000_000_000_000, { error: V.invalidType }),
-  reason: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(500, { error: V.tooLong }),
+  reason: requiredText(500, { multiline: true }),
 });

@@ -8,7 +8,7 @@ import { BRIEF_MAX_FILES, BRIEF_OPTIONS, hasChoice } from '../briefs.ts';
 import { ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { V } from './messages.ts';
 import { guestIdField } from './orders.ts';
-import { emailField, optionalPhone, optionalText, requiredText } from './schema-helpers.ts';
+import { emailField, optionalPhone, optionalText, plainText } from './schema-helpers.ts';
 
 const choices = <T extends readonly [string, ...string[]]>(options: T) =>
   z.array(z.enum(options, { error: V.invalidChoice }), { error: V.invalidType }).max(options.length).default([])
@@ -19,8 +19,8 @@ export const briefFieldsSchema = z.object({
   style: choices(BRIEF_OPTIONS.style),
   colorTone: choices(BRIEF_OPTIONS.colorTone),
   usage: choices(BRIEF_OPTIONS.usage),
-  additionalRequests: optionalText(5000),
-  referenceNotes: optionalText(5000),
+  additionalRequests: optionalText(5000, { multiline: true }),
+  referenceNotes: optionalText(5000, { multiline: true }),
 });
 
 const atLeastOneChoice = <T extends { style: string[]; colorTone: string[]; usage: string[] }>(value: T, ctx: z.RefinementCtx) => {
@@ -31,11 +31,11 @@ export const briefFormSchema = briefFieldsSchema.superRefine(atLeastOneChoice);
 
 export const createBriefSchema = briefFieldsSchema.extend({
   /** The order the brief belongs to (its public number); without it, a consultation order is opened (D17). */
-  orderId: z.string({ error: V.invalidType }).regex(ORDER_NUMBER_PATTERN, { error: V.invalidType }).optional(),
+  orderId: plainText().regex(ORDER_NUMBER_PATTERN, { error: V.invalidType }).optional(),
   serviceId: z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidChoice }).max(10_000, { error: V.invalidChoice }).optional(),
   // SPEC's descriptive fields: read from the order or the catalog when the server knows them.
   serviceName: optionalText(200),
-  servicePrice: z.union([z.string().max(60), z.number()], { error: V.invalidType }).optional(),
+  servicePrice: z.union([plainText().max(60, { error: V.tooLong }), z.number()], { error: V.invalidType }).optional(),
   deliveryTime: optionalText(100),
   uploadedFiles: z.array(z.uuid({ error: V.invalidType }), { error: V.invalidType }).max(BRIEF_MAX_FILES, { error: V.tooMany }).default([])
     .transform((list) => [...new Set(list)]),

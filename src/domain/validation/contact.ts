@@ -12,7 +12,7 @@ export const contactSchema = z.object({
   email: emailField(),
   company: optionalText(CONTACT_LIMITS.company),
   service: z.enum(CONTACT_SERVICES, { error: (issue) => (issue.input === undefined || issue.input === '' ? V.required : V.invalidChoice) }),
-  message: requiredText(CONTACT_LIMITS.message),
+  message: requiredText(CONTACT_LIMITS.message, { multiline: true }),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -17,6 +17,6 @@ export const approveDraftSchema = z.object(reviewer);
 export const revisionRequestSchema = z.object({
   ...reviewer,
   /** What should change: staff work from this. */
-  note: requiredText(2000),
+  note: requiredText(2000, { multiline: true }),
 });
 export type RevisionRequestInput = z.infer<typeof revisionRequestSchema>;

@@ -23,6 +23,8 @@ export const V = {
   briefChoice: 'validation.briefChoice',
   tooMany: 'validation.tooMany',
   unknownFile: 'validation.unknownFile',
+  controlChars: 'validation.controlChars',
+  singleLine: 'validation.singleLine',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

@@ -9,7 +9,7 @@ import { GUEST_ID_PATTERN } from '../guest.ts';
 import { ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
 import { V } from './messages.ts';
-import { emailField, optionalText, requiredPhone, requiredText } from './schema-helpers.ts';
+import { emailField, optionalText, plainText, requiredPhone, requiredText } from './schema-helpers.ts';
 
 /** A whole number, also when it arrives as a numeric string (SPEC: cart quantity). */
 const wholeNumber = (min: number, max: number) =>
@@ -19,7 +19,7 @@ const wholeNumber = (min: number, max: number) =>
   );
 
 /** The guest id (D22): absent for signed-in callers. */
-export const guestIdField = () => z.string({ error: V.invalidType }).regex(GUEST_ID_PATTERN, { error: V.invalidType }).optional();
+export const guestIdField = () => plainText().regex(GUEST_ID_PATTERN, { error: V.invalidType }).optional();
 
 export const quantityField = () => wholeNumber(MIN_QUANTITY, MAX_QUANTITY);
 
@@ -29,17 +29,17 @@ export const cartAddSchema = z.object({
   sessionId: guestIdField(),
 });
 
-export const cartMergeSchema = z.object({ sessionId: z.string({ error: V.required }).regex(GUEST_ID_PATTERN, { error: V.invalidType }) });
+export const cartMergeSchema = z.object({ sessionId: plainText({ typeError: V.required }).regex(GUEST_ID_PATTERN, { error: V.invalidType }) });
 
 /** A number or numeric text a page showed; compared with the server's figure, never used. */
-const shownAmount = z.union([z.number(), z.string().max(40)]).optional();
+const shownAmount = z.union([z.number(), plainText().max(40, { error: V.tooLong })]).optional();
 
 export const createOrderSchema = z.object({
   customerName: requiredText(100),
   customerEmail: emailField(),
   customerPhone: requiredPhone(30),
   customerAddress: optionalText(300),
-  requirements: optionalText(5000),
+  requirements: optionalText(5000, { multiline: true }),
   country: z.enum(COUNTRY_CODES, { error: V.invalidChoice }).optional(),
   sessionId: guestIdField(),
   isGuestOrder: z.boolean({ error: V.invalidType }).optional(),
@@ -47,7 +47,7 @@ export const createOrderSchema = z.object({
   orderType: optionalText(40),
   // What identifies the goods (one of):
   selectedTemplate: z.object({ id: wholeNumber(1, 10_000) }, { error: V.invalidType }).loose().optional(),
-  packageId: z.string({ error: V.invalidType }).max(40).optional(),
+  packageId: plainText().max(40, { error: V.tooLong }).optional(),
   serviceId: wholeNumber(1, 10_000).optional(),
   quantity: quantityField().optional(),
   fromCart: z.literal(true, { error: V.invalidType }).optional(),
@@ -64,9 +64,12 @@ export const createOrderSchema = z.object({
   if (chosen !== 1) ctx.addIssue({ code: 'custom', path: ['item'], message: V.orderItem });
 });
 
+/** POST /api/orders/{number}/cancel: the customer's own cancel, with an optional reason (D21). */
+export const cancelOrderSchema = z.object({ reason: optionalText(500, { multiline: true }), sessionId: guestIdField() });
+
 export const confirmPaymentSchema = z.object({
-  orderId: z.string().trim().regex(ORDER_NUMBER_PATTERN),
-  paymentKey: z.string().trim().min(1).max(200),
+  orderId: plainText().regex(ORDER_NUMBER_PATTERN),
+  paymentKey: plainText().min(1).max(200),
   amount: z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number().int().nonnegative().max(1_000_000_000_000)),
 });
 
@@ -75,7 +78,7 @@ export const checkoutFormSchema = z.object({
   customerName: requiredText(100),
   customerEmail: emailField(),
   customerPhone: requiredPhone(30),
-  requirements: optionalText(5000),
+  requirements: optionalText(5000, { multiline: true }),
   quantity: quantityField(),
   agree: z.literal(true, { error: V.agreementRequired }),
 });

@@ -1,19 +1,53 @@
 import { z } from 'zod';
 import { V, type FieldError, type ValidationMessageKey } from './messages.ts';
 
-/** A required single-line or multi-line text: trimmed, not empty, at most `max` characters. */
-export const requiredText = (max: number) =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
+/**
+ * Control characters no text takes: C0 except tab and line feed, DEL and C1. PostgreSQL cannot
+ * store U+0000 in text at all (it answered 500), and the others are invisible, garble mails and
+ * exports, or forge lines in logs. A tab is ordinary typing (pasted from a spreadsheet).
+ */
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const LINE_BREAK = /[\n\r]/;
+
+export interface TextOptions {
+  /**
+   * Prose a person writes in a text area (requests, messages, notes, reasons): line feeds are
+   * kept, and a carriage return is taken as the line break it is (Windows clients send CRLF, old
+   * Mac ones a lone CR) and stored as a line feed, so stored text has one kind of line break.
+   * Otherwise the text is one line (names, addresses, e-mails, keys): any line break is refused.
+   */
+  multiline?: boolean;
+  /** Trim surrounding white space (default); passwords are kept as typed. */
+  trim?: boolean;
+  /** The message when the value is not text at all. */
+  typeError?: ValidationMessageKey;
+}
+
+/**
+ * The one builder every text field of every schema starts from: a string without control
+ * characters (see CONTROL), one line unless `multiline`. Length and pattern rules chain onto it.
+ */
+export const plainText = ({ multiline = false, trim = true, typeError = V.invalidType }: TextOptions = {}) => {
+  let text = z.string({ error: typeError });
+  if (multiline) text = text.overwrite((value) => value.replace(/\r\n?/g, '\n'));
+  if (trim) text = text.trim();
+  if (!multiline) text = text.refine((value) => !LINE_BREAK.test(value), { error: V.singleLine });
+  return text.refine((value) => !CONTROL.test(value), { error: V.controlChars });
+};
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number, options: Pick<TextOptions, 'multiline'> = {}) =>
+  plainText({ ...options, typeError: V.required }).min(1, { error: V.required }).max(max, { error: V.tooLong });
 
 /** Optional text: absent, null and blank all mean "not given". */
-export const optionalText = (max: number) =>
+export const optionalText = (max: number, options: Pick<TextOptions, 'multiline'> = {}) =>
   z.preprocess(
     (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
-    z.string({ error: V.invalidType }).trim().max(max, { error: V.tooLong }).optional(),
+    plainText(options).max(max, { error: V.tooLong }).optional(),
   );
 
 export const emailField = () =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(254, { error: V.tooLong }).pipe(z.email({ error: V.email }));
+  plainText({ typeError: V.required }).min(1, { error: V.required }).max(254, { error: V.tooLong }).pipe(z.email({ error: V.email }));
 
 /** Digits with the usual separators and a leading +, as people write phone numbers in the six countries. */
 const PHONE_PATTERN = /^[+()\d\s.-]{6,}$/;

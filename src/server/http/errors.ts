@@ -113,6 +113,81 @@ function toDomainError(error: FastifyError | Error): DomainError | null {
   return null;
 }
 
+/** What a database error may say in a log: its SQLSTATE and the parts of the schema involved, never a value. */
+const SAFE_FIELDS: Record<string, string> = {
+  code: 'code', severity: 'severity', routine: 'routine',
+  table: 'table', table_name: 'table', column: 'column', column_name: 'column', constraint: 'constraint', constraint_name: 'constraint',
+};
+/** SQLSTATE: five digits or capitals. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+const STATEMENT_MAX = 2000;
+
+/** Every parameter a statement in the error's chain was given (Drizzle and PGlite: `params`, postgres.js: `parameters`, `args`). */
+function parametersOf(error: unknown): string[] {
+  const found = new Set<string>();
+  for (let e = error as Record<string, unknown> | undefined, depth = 0; e && typeof e === 'object' && depth < 8; e = e.cause as Record<string, unknown> | undefined, depth++) {
+    for (const key of ['params', 'parameters', 'args']) {
+      const list = e[key];
+      if (!Array.isArray(list)) continue;
+      for (const value of list) {
+        const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+        if (text.length >= 4) found.add(text);
+      }
+    }
+  }
+  // Longest first, so a value that contains another is removed whole.
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+function withoutValues(text: string, parameters: readonly string[], fromDatabase: boolean): string {
+  // Drizzle writes the parameters into its message: "Failed query: <statement>\nparams: <values>".
+  let out = text.replace(/^Failed query: [\s\S]*$/, 'Failed query');
+  for (const value of parameters) out = out.split(value).join('[redacted]');
+  // PostgreSQL names the value it could not read at the end: `invalid input syntax for type uuid: "…"`.
+  if (fromDatabase) out = out.replace(/: "[\s\S]*"$/, ': [redacted]');
+  return out;
+}
+
+/**
+ * The `err` serializer of the log. A database error carries the statement's parameters (guest ids,
+ * e-mail addresses, names: Drizzle in its message and `params`, PGlite in `params`, postgres.js in
+ * `parameters`), and PostgreSQL's `detail` and `where` quote the row; none of that is logged. What
+ * is: the error's type, code, message (parameters and quoted values removed), the statement text
+ * with its placeholders, the schema names involved, the stack frames, and the same of its cause.
+ */
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+export function serializeError(error: unknown): LoggedError {
+  if (!error || typeof error !== 'object') return { type: typeof error, message: String(error), stack: '' };
+  const parameters = parametersOf(error);
+  let statement: string | undefined;
+  const describe = (e: Record<string, unknown>, depth: number): LoggedError => {
+    const fromDatabase = typeof e.code === 'string' && SQLSTATE.test(e.code);
+    const type = e.constructor && e.constructor !== Object ? (e.constructor as { name: string }).name : 'Object';
+    const message = withoutValues(typeof e.message === 'string' ? e.message : '', parameters, fromDatabase);
+    const out: LoggedError = { type, message, stack: '' };
+    for (const [key, name] of Object.entries(SAFE_FIELDS)) {
+      if (typeof e[key] === 'string' || typeof e[key] === 'number') out[name] = e[key];
+    }
+    if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+    if (typeof e.query === 'string' && statement === undefined) {
+      statement = e.query.length > STATEMENT_MAX ? `${e.query.slice(0, STATEMENT_MAX)}…` : e.query;
+      out.query = statement;
+    }
+    if (typeof e.stack === 'string') {
+      out.stack = [`${type}: ${message}`, ...e.stack.split('\n').filter((line) => /^\s+at /.test(line))].join('\n');
+    }
+    if (e.cause && typeof e.cause === 'object' && depth < 5) out.cause = describe(e.cause as Record<string, unknown>, depth + 1);
+    return out;
+  };
+  return describe(error as Record<string, unknown>, 0);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = toDomainError(error);

@@ -4,11 +4,9 @@
  * endpoints come with the staff area.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { DomainError } from '../../../domain/errors.ts';
 import { ORDER_NUMBER_PATTERN, type OrderItem } from '../../../domain/orders.ts';
-import { createOrderSchema, guestIdField, type CreateOrderInput } from '../../../domain/validation/orders.ts';
-import { optionalText } from '../../../domain/validation/schema-helpers.ts';
+import { cancelOrderSchema, createOrderSchema, type CreateOrderInput } from '../../../domain/validation/orders.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import type { Database } from '../../db/client.ts';
@@ -34,8 +32,6 @@ function shown(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/[^\d.-]/g, '')) : NaN;
   return Number.isFinite(number) ? number : null;
 }
-
-const cancelSchema = z.object({ reason: optionalText(500), sessionId: guestIdField() });
 
 export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth, provider: PaymentProvider): void {
   app.post('/api/orders', {
@@ -81,7 +77,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
   /** The customer's own cancel button (D21): cancelled, refunded in full, or requested from staff. */
   app.post('/api/orders/:orderId/cancel', async (request) => {
     const { orderId } = request.params as { orderId: string };
-    const input = parseBody(cancelSchema, request.body ?? {});
+    const input = parseBody(cancelOrderSchema, request.body ?? {});
     const owner = await requestOwner(auth, request, input.sessionId ?? queryGuestId(request));
     if (!ORDER_NUMBER_PATTERN.test(orderId)) throw new DomainError('NOT_FOUND');
     const outcome = await cancelOwnOrder(db, provider, owner, orderId, input.reason);
