@@ -21,6 +21,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // Two built store processes on PostgreSQL, Redis and s3rver (issue 13): run on their
+          // own, after the integration tests, by `npm run test:scale` and `npm test`.
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -4,7 +4,8 @@
  *   2. types (react-router typegen + tsc)
  *   3. production build (the integration and browser tests run the real build)
  *   4. unit and integration tests (Vitest; PostgreSQL too when TEST_DATABASE_URL is set)
- *   5. browser tests (Playwright with the system Chromium)
+ *   5. two store processes as one store, with a kill -9 under load (when PostgreSQL and Redis are set)
+ *   6. browser tests (Playwright with the system Chromium)
  * Ends with one summary line: "tests: N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
@@ -49,16 +50,23 @@ else failed++;
 const built = run('build', bin('react-router'), ['build']);
 if (built) run('precompress', process.execPath, [path.join(root, 'scripts/precompress.ts')]);
 
-const vitestReport = path.join(reports, 'vitest.json');
-fs.rmSync(vitestReport, { force: true });
-run('unit and integration tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-} else {
-  failed++;
+/** Runs Vitest projects and adds their counts; a run that wrote no report counts as a failure. */
+function vitestStep(label: string, report: string, projects: string[]): void {
+  const file = path.join(reports, report);
+  fs.rmSync(file, { force: true });
+  run(label, bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const counts = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+  if (counts) {
+    passed += counts.numPassedTests;
+    failed += counts.numFailedTests;
+  } else {
+    failed++;
+  }
 }
+
+vitestStep('unit and integration tests', 'vitest.json', ['unit', 'integration']);
+if (built && process.env.TEST_DATABASE_URL && process.env.REDIS_URL) vitestStep('scale: two store processes', 'vitest-scale.json', ['scale']);
+else console.log('\n▶ scale: skipped (needs the build, TEST_DATABASE_URL and REDIS_URL)');
 
 if (built) {
   const playwrightReport = path.join(reports, 'playwright.json');
