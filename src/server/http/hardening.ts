@@ -1,9 +1,9 @@
 /**
  * Small HTTP rules every answer follows: a Host header that cannot be a host is refused (400)
- * before anything tries to build a URL from it, and API answers are never stored by a cache
- * (they carry sessions, profiles and orders).
+ * before anything tries to build a URL from it, a page asked with a method pages do not take is a
+ * 405, and API answers are never stored by a cache (they carry sessions, profiles and orders).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
 import { isApiUrl } from './store.ts';
 
@@ -15,9 +15,30 @@ export function isValidHost(host: string | undefined): boolean {
   return Boolean(match) && (match![1] === undefined || Number(match![1]) <= 65535);
 }
 
+/**
+ * The methods pages take: documents and React Router's data requests are GET (HEAD alike). No
+ * route module exports an action, so none takes POST (tests/integration/page-methods.test.ts
+ * checks that; the first action adds POST here).
+ */
+export const PAGE_METHODS: readonly string[] = ['GET', 'HEAD'];
+
+/**
+ * Whether a request goes to the pages: the React Router catch-all, or no route at all outside the
+ * API (methods the catch-all is not registered for, such as CONNECT). API routes answer their own.
+ */
+function isPageRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route === '*' || (route === undefined && !isApiUrl(request.url));
+}
+
 export function registerHardening(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!isValidHost(request.headers.host)) throw new DomainError('BAD_REQUEST', { detail: 'malformed Host header' });
+    // TRACE, TRACK and CONNECT cannot even become the Fetch request the page adapter builds (it was a 500).
+    if (isPageRequest(request) && !PAGE_METHODS.includes(request.method)) {
+      reply.header('allow', PAGE_METHODS.join(', '));
+      throw new DomainError('METHOD_NOT_ALLOWED', { detail: `${request.method} on a page` });
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
