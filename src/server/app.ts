@@ -40,6 +40,7 @@ import { createPaymentsService } from './features/payments/payments.service.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerBriefRoutes } from './features/briefs/briefs.routes.ts';
 import { registerUploadRoutes } from './features/uploads/uploads.routes.ts';
+import { createUploadQuota } from './features/uploads/upload-quota.ts';
 import { createStorage } from './storage/index.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
@@ -169,7 +170,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerPaymentRoutes(app, db, payments);
   registerOrderRoutes(app, db, auth, payments.provider);
   const storage = createStorage(config);
-  registerUploadRoutes(app, { db, auth, storage, links: orderLinks, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
+  // Customers' daily upload allowances count in Redis beside the rate limits when it is there.
+  const uploadQuota = createUploadQuota({ redis: options.redis, keyPrefix: options.rateLimitPrefix });
+  registerUploadRoutes(app, { db, auth, storage, links: orderLinks, quota: uploadQuota, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerContactRoutes(app, db, mailWorker);
   registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerAdminRoutes(app, { db, auth, mailWorker, provider: payments.provider });

@@ -31,10 +31,12 @@ function multipartError(error: unknown, fileName: string, rules: UploadRules): u
 }
 
 export interface ReceiveHooks {
+  /** Runs before a byte of the body is read, with the size the request declares (if it does). */
+  beforeBody?(declaredBytes: number | undefined): Promise<void>;
   /** A text field arrived (e.g. the guest id before the files). */
   field?(name: string, value: unknown): void;
   /** Runs once, before the first file is stored (who the files belong to, whether they may). */
-  beforeFirstFile?(): Promise<void>;
+  beforeFirstFile?(declaredBytes: number | undefined): Promise<void>;
 }
 
 export interface ReceiveOptions {
@@ -45,12 +47,16 @@ export interface ReceiveOptions {
 /** Stores every file of the request in `batch`; throws the first refusal (the caller aborts the batch). */
 export async function receiveFiles(request: FastifyRequest, reply: FastifyReply, batch: UploadBatch, rules: UploadRules, hooks: ReceiveHooks = {}, options: ReceiveOptions = {}): Promise<void> {
   if (!request.isMultipart()) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', { messageKey: 'uploads.multipartRequired' });
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > rules.maxRequestBytes + REQUEST_OVERHEAD) {
+  const header = request.headers['content-length'];
+  const declared = header === undefined ? undefined : Number(header);
+  if (declared !== undefined && Number.isFinite(declared) && declared > rules.maxRequestBytes + REQUEST_OVERHEAD) {
     // Said before a byte is read; the connection closes after the answer.
     reply.header('connection', 'close');
     throw new DomainError('UPLOAD_TOO_LARGE', { values: { max: megabytes(rules.maxRequestBytes) } });
   }
+  // A refusal here keeps the connection: Node reads and drops the (at most maxRequestBytes) body
+  // after the answer, so a browser still sending it receives the answer, not a reset.
+  await hooks.beforeBody?.(declared);
   const timer = startUploadTimer({ idleMs: options.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS, totalMs: rules.maxDurationMs });
   let failure: unknown = null;
   let current = '';
@@ -74,7 +80,7 @@ export async function receiveFiles(request: FastifyRequest, reply: FastifyReply,
           if (part.fieldname !== 'files' && part.fieldname !== 'file') throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.empty' });
           if (!started) {
             started = true;
-            await hooks.beforeFirstFile?.();
+            await hooks.beforeFirstFile?.(declared);
           }
           // The request may have been cut off meanwhile: nothing more is stored for it.
           if (timer.isExpired) throw new DomainError('UPLOAD_TIMEOUT');

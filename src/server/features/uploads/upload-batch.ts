@@ -1,7 +1,7 @@
 /**
  * Receiving the files of one upload request (D14): each is recognised by its first bytes (never by
  * its name or the type the browser claims; an empty one is refused by name), counted and hashed while it streams to storage, and
- * refused as soon as it passes 10 MB or the request passes 50 MB. The rows are written in one
+ * refused as soon as it passes 10 MB or the request passes 50 MB (or a customer's daily allowance). The rows are written in one
  * statement only when every file arrived; on any refusal or failure the files already stored are
  * removed, so nothing of a refused request stays on disk or in the database.
  */
@@ -16,6 +16,7 @@ import { uploadedFiles } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { Owner } from '../orders/owner.ts';
 import { readFirstBytes } from './first-bytes.ts';
+import type { UploadAllowance } from './upload-quota.ts';
 
 export type UploadedFileRow = typeof uploadedFiles.$inferSelect;
 
@@ -39,19 +40,28 @@ export function cleanFileName(name: string): string {
 
 /** Enough of a file's start to recognise every accepted type (file-type's own sample size). */
 const SAMPLE_BYTES = 4100;
+/**
+ * Arrived bytes are counted against the daily allowance a megabyte at a time and at the end of
+ * each file, not per chunk: one round trip to the counter per megabyte, and at most a megabyte
+ * written past the allowance before the file fails (and is removed).
+ */
+const COUNT_STEP_BYTES = 1024 * 1024;
 
-/** Counts and hashes what passes; fails the stream once the file or the request is over its limit. */
+/** Counts and hashes what passes; fails the stream once the file, the request or the day's allowance is over its limit. */
 class Meter extends Transform {
   bytes = 0;
+  private uncounted = 0;
   private readonly hash = createHash('sha256');
   private readonly name: string;
   private readonly requestBytesBefore: number;
   private readonly rules: UploadRules;
-  constructor(name: string, requestBytesBefore: number, rules: UploadRules) {
+  private readonly allowance: UploadAllowance | undefined;
+  constructor(name: string, requestBytesBefore: number, rules: UploadRules, allowance: UploadAllowance | undefined) {
     super();
     this.name = name;
     this.requestBytesBefore = requestBytesBefore;
     this.rules = rules;
+    this.allowance = allowance;
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
@@ -59,7 +69,19 @@ class Meter extends Transform {
     if (this.bytes > maxFileBytes) return done(new DomainError('FILE_TOO_LARGE', { values: { max: megabytes(maxFileBytes), name: this.name } }));
     if (this.requestBytesBefore + this.bytes > maxRequestBytes) return done(new DomainError('UPLOAD_TOO_LARGE', { values: { max: megabytes(maxRequestBytes) } }));
     this.hash.update(chunk);
-    done(null, chunk);
+    this.uncounted += chunk.length;
+    if (!this.allowance || this.uncounted < COUNT_STEP_BYTES) return done(null, chunk);
+    // The chunk goes on to storage only once the allowance took it.
+    this.count().then(() => done(null, chunk), done);
+  }
+  override _flush(done: TransformCallback) {
+    if (!this.allowance || this.uncounted === 0) return done();
+    this.count().then(() => done(), done);
+  }
+  private count(): Promise<void> {
+    const bytes = this.uncounted;
+    this.uncounted = 0;
+    return this.allowance!.take(bytes);
   }
   digest() {
     return this.hash.digest('hex');
@@ -79,7 +101,8 @@ export interface UploadBatch {
   readonly count: number;
 }
 
-export function startUploadBatch(storage: FileStorage, rules: UploadRules = REFERENCE_RULES): UploadBatch {
+/** `allowance`: the day's upload allowance the arriving bytes count against (customers' uploads; staff deliveries have none). */
+export function startUploadBatch(storage: FileStorage, rules: UploadRules = REFERENCE_RULES, allowance?: UploadAllowance): UploadBatch {
   const received: Received[] = [];
   const stored: string[] = [];
   let requestBytes = 0;
@@ -102,7 +125,7 @@ export function startUploadBatch(storage: FileStorage, rules: UploadRules = REFE
         throw new DomainError('UNSUPPORTED_FILE_TYPE', { values: { name: originalName }, detail: `detected ${type ?? 'unknown'}` });
       }
       const storedName = `${randomUUID()}.${rules.types[type]}`;
-      const meter = new Meter(originalName, requestBytes, rules);
+      const meter = new Meter(originalName, requestBytes, rules, allowance);
       stored.push(storedName);
       // A failing part (a cut-off request, the upload's timer) fails the meter and so the write;
       // a refusal by the meter stops the chain.
@@ -125,6 +148,9 @@ export function startUploadBatch(storage: FileStorage, rules: UploadRules = REFE
     },
     async abort() {
       await storage.delete(stored);
+      // Nothing of the request is kept, so it costs nothing of the allowance; a counter that cannot
+      // be reached right now keeps the bytes counted rather than failing the answer.
+      await allowance?.giveBack().catch(() => {});
     },
   };
 }

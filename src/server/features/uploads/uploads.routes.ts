@@ -1,6 +1,7 @@
 /**
  * POST /api/uploads (SPEC section 7, D14): multipart, field `files`, several at once, for users
- * and guests (`sessionId` in the query or as a field before the files). GET /uploads/{name}: the
+ * and guests (`sessionId` in the query or as a field before the files), within the day's upload
+ * allowance of the owner and the address (upload-quota.ts). GET /uploads/{name}: the
  * file to its owner, staff or the holder of its order's private link; 404 to everyone else.
  */
 import fastifyMultipart from '@fastify/multipart';
@@ -24,26 +25,38 @@ import { fileView } from './file-view.ts';
 import { ensureThumbnail } from './thumbnails.ts';
 import { multipartLimits, receiveFiles } from './receive-files.ts';
 import { startUploadBatch } from './upload-batch.ts';
+import type { UploadQuota } from './upload-quota.ts';
 
 const STORED_NAME = new RegExp(`^[0-9a-f-]{36}\\.(${[...new Set(Object.values(DELIVERABLE_TYPES))].join('|')})$`);
 
-export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; idleTimeoutMs?: number | undefined }): void {
-  const { db, auth, storage, links } = deps;
+export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; quota: UploadQuota; idleTimeoutMs?: number | undefined }): void {
+  const { db, auth, storage, links, quota } = deps;
 
   void app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: multipartLimits(REFERENCE_RULES) });
 
     scope.post('/api/uploads', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const batch = startUploadBatch(storage);
+      const allowance = quota.forRequest(request.ip);
+      const batch = startUploadBatch(storage, REFERENCE_RULES, allowance);
       let guestId: unknown = queryGuestId(request);
       let owner: Owner | null = null;
       try {
         await receiveFiles(request, reply, batch, REFERENCE_RULES, {
+          beforeBody: async (declared) => {
+            // Whose files these are is usually known before the body (a session, ?sessionId=):
+            // a spent allowance is then refused before a byte is read.
+            const user = await auth.currentUser(request);
+            if (user) allowance.setOwner({ kind: 'user', userId: user.id });
+            else if (isGuestId(guestId)) allowance.setOwner({ kind: 'guest', guestId });
+            await allowance.check(declared);
+          },
           field: (name, value) => {
             if (name === 'sessionId' && guestId === undefined) guestId = value;
           },
-          beforeFirstFile: async () => {
+          beforeFirstFile: async (declared) => {
             owner = await requestOwner(auth, request, guestId);
+            allowance.setOwner(owner);
+            await allowance.check(declared);
           },
         }, { idleTimeoutMs: deps.idleTimeoutMs });
         const rows = await batch.commit(db, owner!);
