@@ -79,6 +79,8 @@ export async function startSmtpSink(onAccepted?: (id: string) => void): Promise<
       });
     },
   });
+  // A sender that dies mid-message (kill -9) resets its connection: expected here, not a failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
