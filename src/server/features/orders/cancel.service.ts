@@ -1,8 +1,16 @@
 /**
  * Cancelling an order (D2, D21, domain/refunds.ts), by its customer or by staff, through one
- * executor: the refund (if any) goes through the provider first, with one Idempotency-Key per
- * order so a retry never refunds twice; then the order is cancelled, its history row, the refund
- * record and the customer's e-mail are written in one statement.
+ * executor, one refund at a time per order: the order row is locked (`select … for update`) in a
+ * transaction that spans the provider call, so a second cancel or refund of the same order waits
+ * and then decides on what the first one left (its status and what was refunded so far). The refund
+ * goes through the provider first with its own Idempotency-Key, `refund:{order}:{n}` (n: refunds
+ * recorded so far + 1), so a retry of the same refund (its answer lost) never refunds twice while
+ * two refunds never share a key; then the order is cancelled and its history row, the refund
+ * record (with that key) and the customer's e-mail are written in one statement.
+ *
+ * The lock is held while Toss answers (at most TOSS_TIMEOUT_MS): on PostgreSQL that holds only
+ * this order's row; PGlite runs one transaction at a time, so there a refund call briefly holds
+ * the whole embedded database, which suits the small, single-process shop PGlite is for.
  */
 import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
@@ -23,76 +31,103 @@ interface Cancellation {
   note: string;
 }
 
-async function cancelOrder(db: Database, provider: PaymentProvider, order: OrderRow, cancellation: Cancellation): Promise<CancelOutcome> {
+/** The order as it is under the lock, with what was refunded of it so far. */
+interface LockedOrder {
+  order: OrderRow;
+  refundedMinor: number;
+  refundCount: number;
+}
+
+/**
+ * Runs `work` with the order's row locked until the transaction ends, on the order as read under
+ * that lock. A cancelled order is final (its refund decision is recorded with it): ORDER_CANCELLED.
+ */
+async function withLockedOrder<T>(db: Database, orderId: string, work: (tx: Database, locked: LockedOrder) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new DomainError('NOT_FOUND');
+    if (order.status === 'cancelled') throw new DomainError('ORDER_CANCELLED', { detail: `order ${order.id} is already cancelled` });
+    const [so] = rowsOf<{ refunded: number; count: number }>(await tx.execute(sql`
+      select coalesce(sum(amount_minor), 0)::int as refunded, count(*)::int as count from ${refunds} where order_id = ${order.id}`));
+    return work(tx as unknown as Database, { order, refundedMinor: so?.refunded ?? 0, refundCount: so?.count ?? 0 });
+  });
+}
+
+/** Refunds (if any) and cancels a locked order; `tx` is the transaction holding the lock. */
+async function cancelLocked(tx: Database, provider: PaymentProvider, { order, refundedMinor, refundCount }: LockedOrder, cancellation: Cancellation): Promise<CancelOutcome> {
   const refunded = cancellation.refundMinor > 0;
+  const idempotencyKey = refunded ? `refund:${order.id}:${refundCount + 1}` : null;
   if (refunded) {
     if (!order.paymentKey) throw new DomainError('CANCEL_NOT_ALLOWED', { detail: 'paid order without a payment key' });
+    if (cancellation.refundMinor > order.amountMinor - refundedMinor) {
+      throw new DomainError('REFUND_TOO_LARGE', { values: { percent: 100 }, detail: `${cancellation.refundMinor} > ${order.amountMinor} - ${refundedMinor} refunded` });
+    }
     await provider.cancel({
       paymentKey: order.paymentKey,
       reason: cancellation.reason,
       // Always the amount: without one Toss refunds whatever balance is left, which may not be what we record.
       amount: cancellation.refundMinor,
-      idempotencyKey: `refund:${order.id}`,
+      idempotencyKey: idempotencyKey!,
     });
   }
-  // Once the money is back, the order is cancelled and the refund recorded whatever its status
-  // became meanwhile (a refund is a fact); without a refund, only if nothing changed since it was
-  // read. A cancelled order never leaves that status, so one order is refunded at most once.
-  const result = await db.execute(sql`
-    with prev as (
-      select id, status from ${orders} where id = ${order.id} for update
-    ), cancelled as (
-      update ${orders} as o set status = 'cancelled', updated_at = now()
-      from prev where o.id = prev.id and prev.status <> 'cancelled' and (${refunded} or prev.status = ${order.status})
-      returning o.id, prev.status as from_status
+  // The row is locked and was read under the lock, so it is still what was decided on. If this
+  // statement fails after the provider refunded, the transaction leaves everything as it was and
+  // a retry asks again with the same key: the provider answers the same refund, not a second one.
+  const result = await tx.execute(sql`
+    with cancelled as (
+      update ${orders} set status = 'cancelled', updated_at = now()
+      where id = ${order.id} and status = ${order.status}
+      returning id
     ), history as (
       insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
-      select id, from_status, 'cancelled', ${cancellation.actorId}, ${cancellation.note} from cancelled
+      select id, ${order.status}, 'cancelled', ${cancellation.actorId}, ${cancellation.note} from cancelled
       returning 1
     ), refund as (
-      -- Recorded with the cancellation only: a second call (Toss replays the same refund for the
-      -- same key) finds the order cancelled and records nothing more.
-      insert into ${refunds} (order_id, amount_minor, reason, provider, actor_user_id)
-      select id, ${cancellation.refundMinor}, ${cancellation.reason}, ${provider.name}, ${cancellation.actorId} from cancelled
+      insert into ${refunds} (order_id, amount_minor, reason, provider, actor_user_id, idempotency_key)
+      select id, ${cancellation.refundMinor}, ${cancellation.reason}, ${provider.name}, ${cancellation.actorId}, ${idempotencyKey} from cancelled
       where ${refunded}
       returning 1
     ), mail as (
       insert into ${mailOutbox} (kind, order_id, payload)
-      select 'order_status', id, jsonb_build_object('from', from_status, 'to', 'cancelled', 'refund', ${String(cancellation.refundMinor)}::text) from cancelled
+      select 'order_status', id, jsonb_build_object('from', ${order.status}::text, 'to', 'cancelled', 'refund', ${String(cancellation.refundMinor)}::text) from cancelled
       returning 1
     )
-    select (select count(*) from cancelled)::int as cancelled, (select count(*) from refund)::int as refunds`);
+    select (select count(*) from cancelled)::int as cancelled`);
   const [row] = rowsOf<{ cancelled: number }>(result);
-  if (refunded) return 'refunded';
-  if (!row?.cancelled) throw new DomainError('CANCEL_NOT_ALLOWED', { detail: 'the order changed meanwhile' });
-  return 'cancelled';
+  if (!row?.cancelled) throw new Error(`order ${order.id} changed while it was locked`);
+  return refunded ? 'refunded' : 'cancelled';
 }
 
 /** The customer's own cancel button (D21): unpaid cancelled, paid within 3 days refunded in full, later a request to staff. */
 export async function cancelOwnOrder(db: Database, provider: PaymentProvider, owner: Owner, orderNumber: string, reason: string | undefined): Promise<CancelOutcome> {
-  const { order } = await getOwnOrder(db, owner, orderNumber);
-  const decision = customerCancel(order);
-  if (decision.kind === 'none') throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `order ${order.id} is ${order.status}` });
-  if (decision.kind === 'request') {
-    await db.update(orders).set({ cancelRequestedAt: new Date(), updatedAt: new Date() }).where(sql`${orders.id} = ${order.id} and ${orders.cancelRequestedAt} is null`);
-    return 'requested';
-  }
-  return cancelOrder(db, provider, order, {
-    refundMinor: decision.kind === 'refund' ? order.amountMinor : 0,
-    reason: reason ?? 'Cancelled by the customer',
-    actorId: owner.kind === 'user' ? owner.userId : null,
-    note: reason ? `cancelled by the customer: ${reason}` : 'cancelled by the customer',
+  // Whose it is: anyone else's order is "not found". What may be done is decided under the lock.
+  const { order: own } = await getOwnOrder(db, owner, orderNumber);
+  return withLockedOrder(db, own.id, async (tx, locked) => {
+    const { order } = locked;
+    const decision = customerCancel(order);
+    if (decision.kind === 'none') throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `order ${order.id} is ${order.status}` });
+    if (decision.kind === 'request') {
+      await tx.update(orders).set({ cancelRequestedAt: new Date(), updatedAt: new Date() }).where(sql`${orders.id} = ${order.id} and ${orders.cancelRequestedAt} is null`);
+      return 'requested';
+    }
+    return cancelLocked(tx, provider, locked, {
+      refundMinor: decision.kind === 'refund' ? order.amountMinor - locked.refundedMinor : 0,
+      reason: reason ?? 'Cancelled by the customer',
+      actorId: owner.kind === 'user' ? owner.userId : null,
+      note: reason ? `cancelled by the customer: ${reason}` : 'cancelled by the customer',
+    });
   });
 }
 
-/** Staff cancel an order with the refund the policy allows, or less (D21). */
+/** Staff cancel an order with the refund the policy allows, or less (D21); refunds made before count against it. */
 export async function cancelByStaff(db: Database, provider: PaymentProvider, actorId: string, orderId: string, input: { refundMinor: number; reason: string }): Promise<CancelOutcome> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new DomainError('NOT_FOUND');
-  const allowed = staffCancel(order);
-  if (allowed.kind === 'none') throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `order ${order.id} is ${order.status}` });
-  if (input.refundMinor > allowed.maxMinor) {
-    throw new DomainError('REFUND_TOO_LARGE', { values: { percent: allowed.maxPercent }, detail: `${input.refundMinor} > ${allowed.maxMinor}` });
-  }
-  return cancelOrder(db, provider, order, { refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
+  return withLockedOrder(db, orderId, async (tx, locked) => {
+    const allowed = staffCancel(locked.order);
+    if (allowed.kind === 'none') throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `order ${orderId} is ${locked.order.status}` });
+    const left = Math.max(0, allowed.maxMinor - locked.refundedMinor);
+    if (input.refundMinor > left) {
+      throw new DomainError('REFUND_TOO_LARGE', { values: { percent: allowed.maxPercent }, detail: `${input.refundMinor} > ${allowed.maxMinor} - ${locked.refundedMinor} refunded` });
+    }
+    return cancelLocked(tx, provider, locked, { refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
+  });
 }
