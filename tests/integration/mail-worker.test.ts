@@ -150,6 +150,28 @@ describe.each(BACKENDS)('mail worker on %s', (backend) => {
     expect((await secondsUntilDue())[0]).toBeGreaterThan(0);
   });
 
+  it('gives the rest of its batch back when it stops, due at once for the other instances', async () => {
+    await queue(30);
+    const sink = await startSink();
+    sink.hangAfter(5);
+    const { worker } = await startWorker(sink);
+    void worker.drain();
+    await until(() => sink.held() > 0, 'the server to hold a message');
+    const stopping = worker.stop();
+    sink.release(); // the held ones fail (451) and wait for their retry
+    await stopping;
+    const [counts] = rowsOf<{ sent: number; due: number; kept: number }>(await db().execute(sql`
+      select count(*) filter (where sent_at is not null)::int as sent,
+        count(*) filter (where sent_at is null and attempts = 0 and next_attempt_at <= now())::int as due,
+        count(*) filter (where sent_at is null and attempts = 0 and next_attempt_at > now())::int as kept
+      from mail_outbox`));
+    // Sent, or failed and waiting for a retry (those that were in flight), or due now: none is
+    // left claimed by the stopped worker.
+    expect(counts!.sent).toBeGreaterThanOrEqual(5);
+    expect(counts!.kept).toBe(0);
+    expect(counts!.due).toBeGreaterThanOrEqual(30 - counts!.sent - 5);
+  });
+
   it('sends several mails at once over a few kept-open connections', async () => {
     const all = await queue(40);
     const sink = await startSink();

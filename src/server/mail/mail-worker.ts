@@ -212,26 +212,25 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }, NUDGE_DELAY_MS);
   }
 
-  // NOTIFY at most once per NUDGE_DELAY_MS (then once more if nudged meanwhile): 150 paid
-  // orders a second make a few notifications a second, not 150.
-  let announcing: Promise<void> | null = null;
-  let announceAgain = false;
-  function announce(): void {
-    if (!notifications) return;
-    if (announcing) {
-      announceAgain = true;
-      return;
-    }
-    announcing = notifications.notify(MAIL_CHANNEL)
+  // NOTIFY at once, then at most once per NUDGE_DELAY_MS (nudges meanwhile make one more): 150
+  // paid orders a second make a few notifications a second, not 150.
+  let lastAnnounced = 0;
+  let announceTimer: ReturnType<typeof setTimeout> | null = null;
+  let notifying: Promise<void> | null = null;
+  function notifyNow(): void {
+    announceTimer = null;
+    lastAnnounced = Date.now();
+    notifying = notifications!.notify(MAIL_CHANNEL)
       .catch((error: unknown) => log.warn({ err: error }, 'mail notification not sent'))
-      .then(() => new Promise((resolve) => setTimeout(resolve, NUDGE_DELAY_MS).unref()))
-      .then(() => {
-        announcing = null;
-        if (announceAgain && !stopped) {
-          announceAgain = false;
-          announce();
-        }
+      .finally(() => {
+        notifying = null;
       });
+  }
+  function announce(): void {
+    if (!notifications || announceTimer) return;
+    const wait = lastAnnounced + NUDGE_DELAY_MS - Date.now();
+    if (wait <= 0) notifyNow();
+    else announceTimer = setTimeout(notifyNow, wait);
   }
 
   const timer = sending ? setInterval(() => void drain(), intervalMs) : null;
@@ -258,7 +257,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       if (scheduled) clearTimeout(scheduled);
       if (dueTimer) clearTimeout(dueTimer);
       await running;
-      await announcing;
+      // What this instance queued or gave back is announced before it goes.
+      if (announceTimer) {
+        clearTimeout(announceTimer);
+        notifyNow();
+      }
+      await notifying;
       await (await unlisten)?.().catch(() => {});
     },
   };
