@@ -145,8 +145,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     } finally {
       clearInterval(heartbeat);
     }
-    // Stopping: what this process did not start is due again now, for the other instances.
-    if (claimed.size) {
+    // Stopping: what this process did not start is due again now, for the other instances. (Not
+    // when the claim may have lapsed: another worker may hold those rows by now.)
+    if (stopped && claimed.size) {
       await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, [...claimed]), isNull(mailOutbox.sentAt)));
       announce();
     }
