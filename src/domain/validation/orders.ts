@@ -64,6 +64,13 @@ export const createOrderSchema = z.object({
   if (chosen !== 1) ctx.addIssue({ code: 'custom', path: ['item'], message: V.orderItem });
 });
 
+/**
+ * The Idempotency-Key header of POST /api/orders: one per checkout attempt (the pages send a
+ * random UUID), 8 to 255 visible ASCII characters, kept as sent.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{8,255}$/;
+export const idempotencyKeyField = () => plainText({ trim: false }).regex(IDEMPOTENCY_KEY_PATTERN, { error: V.invalidType });
+
 /** POST /api/orders/{number}/cancel: the customer's own cancel, with an optional reason (D21). */
 export const cancelOrderSchema = z.object({ reason: optionalText(500, { multiline: true }), sessionId: guestIdField() });
 

@@ -43,6 +43,8 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   REFUND_TOO_LARGE: { status: 422, key: 'orders.refundTooLarge' },
   ORDER_CANCELLED: { status: 409, key: 'orders.orderCancelled' },
   USE_CANCEL_AND_REFUND: { status: 409, key: 'orders.useCancelAndRefund' },
+  IDEMPOTENCY_KEY_INVALID: { status: 400, key: 'orders.idempotencyKeyInvalid' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, key: 'orders.idempotencyKeyReused' },
   FILE_TOO_LARGE: { status: 413, key: 'uploads.tooLarge' },
   UPLOAD_TOO_LARGE: { status: 413, key: 'uploads.requestTooLarge' },
   UNSUPPORTED_FILE_TYPE: { status: 415, key: 'uploads.unsupportedType' },

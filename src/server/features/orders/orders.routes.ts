@@ -3,10 +3,10 @@
  * list one's own (GET /api/orders/me), read one by its public number, and cancel it (D21). Staff
  * endpoints come with the staff area.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/errors.ts';
 import { ORDER_NUMBER_PATTERN, type OrderItem } from '../../../domain/orders.ts';
-import { cancelOrderSchema, createOrderSchema, type CreateOrderInput } from '../../../domain/validation/orders.ts';
+import { cancelOrderSchema, createOrderSchema, idempotencyKeyField, type CreateOrderInput } from '../../../domain/validation/orders.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,7 +15,7 @@ import { queryGuestId, requestOwner } from '../../http/owner.ts';
 import { parseBody } from '../../http/validate.ts';
 import { listCart } from '../cart/cart.service.ts';
 import { customerOrderView } from './order-view.ts';
-import { createOrder, getOwnOrder, listOwnOrders } from './orders.service.ts';
+import { getOwnOrder, listOwnOrders, placeOrder, requestFingerprint } from './orders.service.ts';
 import type { Owner } from './owner.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 import { cancelOwnOrder } from './cancel.service.ts';
@@ -33,29 +33,46 @@ function shown(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+/** The checkout attempt's Idempotency-Key header, if sent; a malformed one is refused (400). */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const parsed = idempotencyKeyField().safeParse(header);
+  if (!parsed.success) throw new DomainError('IDEMPOTENCY_KEY_INVALID');
+  return parsed.data;
+}
+
 export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth, provider: PaymentProvider): void {
   app.post('/api/orders', {
     // Generous for shoppers, in the way of scripts filling the table.
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (request, reply) => {
+    const idempotencyKey = idempotencyKeyOf(request);
     const input = parseBody(createOrderSchema, request.body);
     const owner = await requestOwner(auth, request, input.sessionId);
     const { country: storeCountry, lang } = request.store;
     const country = input.country ?? storeCountry;
-    const order = await createOrder(db, {
+    const { order, replayed } = await placeOrder(db, {
       owner,
       items: await itemsOf(db, owner, input),
       country,
       language: lang,
       customer: { name: input.customerName, email: input.customerEmail, phone: input.customerPhone, address: input.customerAddress },
       requirements: input.requirements,
+      // A retry of this checkout attempt is the same validated input for the same store.
+      idempotency: idempotencyKey ? { key: idempotencyKey, fingerprint: requestFingerprint({ ...input, country }) } : undefined,
     });
-    // The server's figure is the price (D4); a page that showed another one is worth knowing about.
-    const pageAmount = shown(input.finalPrice ?? input.totalAmount ?? input.amountKRW);
-    if (pageAmount !== null && pageAmount !== order.amountMinor && pageAmount !== order.amountKrw) {
-      request.log.warn({ orderId: order.id, pageAmount, amount: order.amountMinor }, 'the page showed another amount than the server charged');
+    if (replayed) {
+      request.log.info({ orderId: order.id }, 'order answered again for its Idempotency-Key');
+    } else {
+      // The server's figure is the price (D4); a page that showed another one is worth knowing about.
+      const pageAmount = shown(input.finalPrice ?? input.totalAmount ?? input.amountKRW);
+      if (pageAmount !== null && pageAmount !== order.amountMinor && pageAmount !== order.amountKrw) {
+        request.log.warn({ orderId: order.id, pageAmount, amount: order.amountMinor }, 'the page showed another amount than the server charged');
+      }
+      request.log.info({ orderId: order.id, lines: order.lineCount, amount: order.amountMinor, currency: order.currency }, 'order created');
     }
-    request.log.info({ orderId: order.id, lines: order.lineCount, amount: order.amountMinor, currency: order.currency }, 'order created');
+    // The same answer for a retry as for the first request: it is the same order.
     return reply.status(201).send({
       success: true,
       id: order.id,

@@ -1,15 +1,17 @@
 /**
  * Orders (SPEC sections 4 and 7, D3, D4, D22-D25). Creating one prices every line on the server,
  * stores the order, its lines and its first status-history row in one transaction, and hands back
- * the public order number and the amount the provider will be asked to charge.
+ * the public order number and the amount the provider will be asked to charge. A checkout attempt
+ * that carries an Idempotency-Key makes one order however often it is sent (placeOrder).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { isCardPaymentStore, priceOrder, type OrderItem } from '../../../domain/orders.ts';
-import type { OrderType } from '../../../domain/statuses.ts';
+import type { OrderStatus, OrderType } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
 import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
 import { deliverablesOfOrders } from '../deliverables/deliverable-queries.ts';
@@ -45,6 +47,8 @@ export interface NewOrder {
   language: Language;
   customer: Customer;
   requirements?: string | undefined;
+  /** The checkout attempt's Idempotency-Key and the fingerprint of its request (requestFingerprint). */
+  idempotency?: { key: string; fingerprint: string } | undefined;
 }
 
 /** A public order number: unguessable (144 random bits), 6-64 characters of [A-Za-z0-9_-] as Toss requires. */
@@ -62,7 +66,8 @@ export interface CreatedOrder {
   id: string;
   orderNumber: string;
   orderName: string;
-  status: 'pending';
+  /** 'pending' when made; an order answered again for its Idempotency-Key says where it is now. */
+  status: OrderStatus;
   currency: string;
   amountKrw: number;
   amountMinor: number;
@@ -88,10 +93,12 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
   const result = await db.execute(sql`
     with new_order as (
       insert into ${orders} (order_number, user_id, guest_id, is_guest_order, customer_name, customer_email, customer_phone,
-        customer_address, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status)
+        customer_address, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status,
+        idempotency_key, request_fingerprint)
       values (${orderNumber}, ${userId}, ${guestId}, ${input.owner.kind === 'guest'}, ${input.customer.name}, ${input.customer.email},
         ${input.customer.phone}, ${input.customer.address ?? null}, ${input.requirements ?? null}, ${orderTypeOf(input.items)}, ${name},
-        ${input.country}, ${priced.currency}, ${input.language}, ${priced.totalKrw}, ${priced.amountMinor}, 'pending')
+        ${input.country}, ${priced.currency}, ${input.language}, ${priced.totalKrw}, ${priced.amountMinor}, 'pending',
+        ${input.idempotency?.key ?? null}, ${input.idempotency?.fingerprint ?? null})
       returning id
     ), new_lines as (
       insert into ${orderLines} (order_id, position, kind, ref, name, quantity, unit_price_krw, total_krw)
@@ -111,6 +118,61 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
     id: row.id, orderNumber, orderName: name, status: 'pending', currency: priced.currency,
     amountKrw: priced.totalKrw, amountMinor: priced.amountMinor, lineCount: row.line_count,
   };
+}
+
+/** JSON with object keys sorted and undefined left out: one text for one value, however it was written. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The SHA-256 (hex) of a request's validated input: a retry under the same Idempotency-Key must repeat it. */
+export function requestFingerprint(input: unknown): string {
+  return createHash('sha256').update(canonicalJson(input)).digest('hex');
+}
+
+/** The caller's order made under this Idempotency-Key, by the unique index's own expression (owner, key). */
+async function orderOfKey(db: Database, owner: Owner, key: string): Promise<CreatedOrder & { fingerprint: string | null } | undefined> {
+  const ownerKey = owner.kind === 'user' ? owner.userId : owner.guestId;
+  const [row] = await db.select({
+    id: orders.id, orderNumber: orders.orderNumber, orderName: orders.orderName, status: orders.status, currency: orders.currency,
+    amountKrw: orders.amountKrw, amountMinor: orders.amountMinor, fingerprint: orders.requestFingerprint,
+    lineCount: sql<number>`(select count(*) from ${orderLines} where ${orderLines.orderId} = ${orders.id})::int`,
+  }).from(orders)
+    .where(and(sql`coalesce(${orders.userId}::text, ${orders.guestId}) = ${ownerKey}`, eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+function answerAgain(earlier: CreatedOrder & { fingerprint: string | null }, fingerprint: string): CreatedOrder {
+  if (earlier.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_KEY_REUSED', { detail: `order ${earlier.id} was made with another request under this key` });
+  const { fingerprint: _same, ...order } = earlier;
+  return order;
+}
+
+/**
+ * Creates an order, once per Idempotency-Key of the caller: a request whose key already made an
+ * order answers that order if it is the same request (same fingerprint), and is refused
+ * (IDEMPOTENCY_KEY_REUSED) if it is another. Two at the same moment both miss the lookup; the
+ * unique index on (owner, key) lets one insert, and the other answers the winner's order.
+ */
+export async function placeOrder(db: Database, input: NewOrder): Promise<{ order: CreatedOrder; replayed: boolean }> {
+  const idempotency = input.idempotency;
+  if (!idempotency) return { order: await createOrder(db, input), replayed: false };
+  const earlier = await orderOfKey(db, input.owner, idempotency.key);
+  if (earlier) return { order: answerAgain(earlier, idempotency.fingerprint), replayed: true };
+  try {
+    return { order: await createOrder(db, input), replayed: false };
+  } catch (error) {
+    if (uniqueViolation(error) !== 'orders_idempotency_key') throw error;
+    const winner = await orderOfKey(db, input.owner, idempotency.key);
+    if (!winner) throw error;
+    return { order: answerAgain(winner, idempotency.fingerprint), replayed: true };
+  }
 }
 
 /** Lines, history and briefs of many orders in a fixed number of queries, not one per order. */

@@ -7,15 +7,43 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from '../../../domain/countries.ts';
 import type { TFunction } from 'i18next';
-import { apiRequest, type StoreHeaders } from '../../api-client.ts';
+import { resultOf, type ApiResult, type StoreHeaders } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { returnUrls, type CreatedOrder, type Payer, type PaymentSettings } from './payment-step.ts';
 import { paySandbox, SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
 import type { TossWidget } from './toss-payment.ts';
 
 export type WidgetState = 'idle' | 'loading' | 'ready' | 'error';
+
+/** A random UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** SPEC section 9: the payment area starts loading after 500 ms. */
 const WIDGET_DELAY_MS = 500;
+
+/**
+ * One Idempotency-Key per checkout attempt (POST /api/orders): the same order sent again (a lost
+ * answer, a declined card, a second click) goes with the same key, so the server answers the
+ * order it made instead of making another; a changed form is a new attempt with a new key.
+ */
+export function checkoutAttempts(newKey: () => string = newAttemptKey) {
+  let current = { key: newKey(), order: null as string | null };
+  return {
+    keyFor(order: unknown): string {
+      const sent = JSON.stringify(order);
+      if (current.order !== null && current.order !== sent) current = { key: newKey(), order: sent };
+      current.order = sent;
+      return current.key;
+    },
+  };
+}
 
 export function usePaymentArea(options: { settings: PaymentSettings | null; amountKrw: number; customerKey: string | null; idPrefix: string }) {
   const { settings, amountKrw, customerKey, idPrefix } = options;
@@ -23,6 +51,12 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
   const [showLoading, setShowLoading] = useState(false);
   const [card, setCard] = useState<SandboxCardChoice>('approved');
   const toss = useRef<TossWidget | null>(null);
+  // The checkout attempt (its Idempotency-Key) starts when the payment step opens.
+  const attempt = useRef<ReturnType<typeof checkoutAttempts> | null>(null);
+  useEffect(() => {
+    attempt.current = checkoutAttempts();
+  }, []);
+  const attemptKey = (order: unknown) => (attempt.current ??= checkoutAttempts()).keyFor(order);
   const methodsId = `${idPrefix}-payment-method`;
   const agreementId = `${idPrefix}-agreement`;
 
@@ -61,7 +95,23 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
     else await toss.current!.pay(order, payer, urls);
   }
 
-  return { state, showLoading, card, setCard, pay, methodsId, agreementId, settings };
+  return { state, showLoading, card, setCard, pay, attemptKey, methodsId, agreementId, settings };
+}
+
+/** POST /api/orders with the attempt's Idempotency-Key (otherwise as apiRequest sends JSON). */
+async function postOrder(body: Record<string, unknown>, idempotencyKey: string, store: StoreHeaders): Promise<ApiResult<CreatedOrder>> {
+  let response: Response;
+  try {
+    response = await fetch('/api/orders', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': store.lang, 'x-store-country': store.country, 'idempotency-key': idempotencyKey },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: '' } };
+  }
+  return resultOf<CreatedOrder>(response.status, await response.json().catch(() => null));
 }
 
 export function PaymentArea({ area }: { area: ReturnType<typeof usePaymentArea> }) {
@@ -99,7 +149,8 @@ export async function placeOrderAndPay(
     toast.error(t('checkout.toast.notReadyTitle'), t('checkout.toast.notReady'));
     return;
   }
-  const created = await apiRequest<CreatedOrder>('POST', '/api/orders', { ...order, customerName: payer.name, customerEmail: payer.email, customerPhone: payer.phone, country: where.country }, where.store);
+  const body = { ...order, customerName: payer.name, customerEmail: payer.email, customerPhone: payer.phone, country: where.country };
+  const created = await postOrder(body, area.attemptKey(body), where.store);
   if (!created.ok) {
     toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
     return;
