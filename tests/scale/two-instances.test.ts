@@ -210,12 +210,12 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     const deadline = Date.now() + 75_000;
     let unsent = -1;
     while (Date.now() < deadline) {
-      [{ unsent }] = await sql<Array<{ unsent: number }>>`select count(*)::int as unsent from mail_outbox where sent_at is null`;
+      unsent = (await sql<Array<{ unsent: number }>>`select count(*)::int as unsent from mail_outbox where sent_at is null`)[0]!.unsent;
       if (unsent === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(unsent).toBe(0);
-    const [{ rows }] = await sql<Array<{ rows: number }>>`select count(*)::int as rows from mail_outbox`;
+    const { rows } = (await sql<Array<{ rows: number }>>`select count(*)::int as rows from mail_outbox`)[0]!;
     await smtp.waitFor(rows, 10_000);
     expect(new Set(smtp.accepted).size).toBe(rows);
     const twice = [...smtp.counts.entries()].filter(([, count]) => count > 1);
