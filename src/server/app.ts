@@ -42,6 +42,8 @@ import { registerBriefRoutes } from './features/briefs/briefs.routes.ts';
 import { registerUploadRoutes } from './features/uploads/uploads.routes.ts';
 import { createUploadQuota } from './features/uploads/upload-quota.ts';
 import { createStorage } from './storage/index.ts';
+import { storeJobs } from './jobs/index.ts';
+import { createScheduler } from './jobs/scheduler.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 import { staffRecipients } from './features/admin/admin-users.service.ts';
@@ -179,6 +181,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
+  // Unclaimed uploads and unpaid orders are cleared on a clock, from the first moment the server
+  // is up; before the database closes, the pass under way finishes and no other starts.
+  const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage }) });
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('preClose', async () => scheduler.stop());
 
   registerCountryPrefix(app, {
     cdnHeader: config.TRUST_CDN_COUNTRY_HEADER?.toLowerCase(),

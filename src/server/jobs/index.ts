@@ -1,0 +1,13 @@
+/** The store's scheduled jobs and how often they run (each also runs once when the server is ready). */
+import { purgeUnclaimedUploads } from '../features/uploads/purge-unclaimed.ts';
+import type { FileStorage } from '../storage/index.ts';
+import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
+import type { Job } from './scheduler.ts';
+
+export function storeJobs(deps: { storage: FileStorage }): Job[] {
+  return [
+    // A file is a day old before it goes: a quarter of an hour more or less does not matter.
+    { name: 'purge-unclaimed-uploads', intervalMs: 15 * 60_000, run: (db) => purgeUnclaimedUploads(db, deps.storage) },
+    { name: 'expire-unpaid-orders', intervalMs: 10 * 60_000, run: (db) => expireUnpaidOrders(db) },
+  ];
+}
