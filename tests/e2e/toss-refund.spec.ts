@@ -50,7 +50,7 @@ test('staff refund a Toss card payment; the Toss API sees the cancel and the cus
     await expect(detail.locator('select[data-status-select]')).toHaveValue('cancelled');
 
     expect(toss.cancels()).toEqual([{
-      method: 'POST', path: `/v1/payments/${paymentKey}/cancel`, idempotencyKey: `refund:${order.id}`,
+      method: 'POST', path: `/v1/payments/${paymentKey}/cancel`, idempotencyKey: `refund:${order.id}:1`,
       body: { cancelReason: '고객 요청 (채팅)', cancelAmount: 30_000 },
     }]);
     await customer.goto('/kr/profile');

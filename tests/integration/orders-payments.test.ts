@@ -273,7 +273,7 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     const row = await s.orderRow(recent.orderId);
     const cancels = toss.cancels().filter((c) => c.path.includes(row.paymentKey!));
     expect(cancels).toHaveLength(1);
-    expect(cancels[0]!.idempotencyKey).toBe(`refund:${row.id}`);
+    expect(cancels[0]!.idempotencyKey).toBe(`refund:${row.id}:1`);
     expect(row.status).toBe('cancelled');
     expect((await s.db().select().from(refunds).where(eq(refunds.orderId, row.id)))).toMatchObject([{ amountMinor: 30_000, provider: 'toss' }]);
     expect((await s.historyOf(recent.orderId)).at(-1)).toMatchObject({ fromStatus: 'order_received', toStatus: 'cancelled' });

@@ -315,7 +315,7 @@ describe.each(BACKENDS)('staff refunds through Toss on %s', (backend) => {
     const sent = toss.cancels().filter((c) => c.path.includes(order.paymentKey!));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({ cancelAmount: 40_000, cancelReason: 'Changed plans' });
-    expect(sent[0]!.idempotencyKey).toBe(`refund:${order.id}`);
+    expect(sent[0]!.idempotencyKey).toBe(`refund:${order.id}:1`);
     const after = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json();
     expect(after.order.status).toBe('cancelled');
     expect(after.refunds).toEqual([expect.objectContaining({ amount: 40_000, reason: 'Changed plans', provider: 'toss' })]);
