@@ -7,12 +7,23 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { serializeError } from '../server/http/errors.ts';
 import { DocumentContextProvider } from './components/document-context.tsx';
 import styles from './app.css?inline';
 import { lowPriorityModulePreloads } from './low-priority-preloads.server.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or render's unexpected error, logged like the API's: one JSON line without the
+ * statement's parameters (guest ids, e-mails), which React Router's default would print whole.
+ * Responses a loader throws on purpose (401, 404) and aborted requests are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || error instanceof Response || isRouteErrorResponse(error)) return;
+  console.error(JSON.stringify({ level: 50, time: Date.now(), msg: 'page failed', url: new URL(request.url).pathname, err: serializeError(error) }));
+};
 
 /** Toss Payments' widget (checkout pages) loads its scripts, frames and calls from these hosts. */
 const TOSS = 'https://*.tosspayments.com';
