@@ -151,4 +151,19 @@ describe('upload requests over a real connection', () => {
     expect((await server().database.db.select({ n: count() }).from(uploadedFiles))[0]!.n).toBe(before.rows);
     expect(uploadsOnDisk(server())).toEqual(before.disk);
   }, 5_000);
+
+  it('cuts off a staff delivery that stops sending with 408, and changes nothing', async () => {
+    const s = staffApi(server);
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    const before = { snapshot: await s.snapshot(), disk: uploadsOnDisk(server()) };
+    const whole = handMultipart([{ name: 'files', filename: 'final.png', type: 'image/png', data: await png() }]);
+    const head = `POST /api/admin/orders/${order.id}/deliverables?purpose=final HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Language: en\r\nCookie: ${admin.cookie}\r\nContent-Type: ${contentType}\r\nContent-Length: ${whole.length}\r\n\r\n`;
+    const answer = await rawRequest(port, head, whole.subarray(0, whole.length - 500), { keepOpen: true });
+    expect(answer.status).toBe(408);
+    expect(answer.text).toContain('The upload took too long and was stopped.');
+    expect(await s.snapshot()).toEqual(before.snapshot);
+    expect(uploadsOnDisk(server())).toEqual(before.disk);
+  }, 10_000);
 });
