@@ -117,7 +117,8 @@ export async function receiveFiles(request: FastifyRequest, reply: FastifyReply,
     const stalled = active as { file: Readable; adding: Promise<void> } | null;
     stalled?.file.destroy(timeout as Error);
     await stalled?.adding.catch(() => {});
-    throw timeout;
+    // Already refused and only being read to its end: the refusal is the answer that helps.
+    throw failure ?? timeout;
   } finally {
     timer.stop();
     request.raw.off('data', touch);

@@ -96,7 +96,7 @@ export interface UploadBatch {
    * deliverables are written straight onto their order.
    */
   commit(db: Database, owner: Owner, attach?: { orderId: string; purpose: FilePurpose }): Promise<UploadedFileRow[]>;
-  /** Removes every file this batch stored. */
+  /** Removes every file this batch stored, and gives back what it counted of the day's allowance. */
   abort(): Promise<void>;
   readonly count: number;
 }
