@@ -170,7 +170,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => mailWorker.nudge());
   const payments = createPaymentsService({ db, payments: createPayments(config, options.cookieSecret), mailWorker, log: app.log });
   registerPaymentRoutes(app, db, payments);
-  registerOrderRoutes(app, db, auth, payments.provider);
+  registerOrderRoutes(app, db, auth, payments.provider, orderLinks);
   const storage = createStorage(config);
   // Customers' daily upload allowances count in Redis beside the rate limits when it is there.
   const uploadQuota = createUploadQuota({ redis: options.redis, keyPrefix: options.rateLimitPrefix });

@@ -5,7 +5,6 @@
  */
 import type { Language } from '../domain/countries.ts';
 import { DomainError } from '../domain/errors.ts';
-import { ORDER_NUMBER_PATTERN } from '../domain/orders.ts';
 import type { Database } from './db/client.ts';
 import { messageOf } from './http/errors.ts';
 import { z } from 'zod';
@@ -20,7 +19,8 @@ import { adminUserView } from './features/accounts/public-user.ts';
 import { listUsers } from './features/accounts/users.service.ts';
 import { customerOrderView } from './features/orders/order-view.ts';
 import type { OrderLinks } from './features/orders/order-links.ts';
-import { findOrderByNumber, listOwnOrders, withOrderDetails } from './features/orders/orders.service.ts';
+import { linkedOrderOf, orderOrNull } from './features/orders/order-access.ts';
+import { listOwnOrders, withOrderDetails } from './features/orders/orders.service.ts';
 import type { PaymentsService } from './features/payments/payments.service.ts';
 
 export interface SystemFacts {
@@ -53,8 +53,8 @@ export function createPageServices(db: Database, payments: PaymentsService, link
       listForUser: async (userId: string) => (await listOwnOrders(db, { kind: 'user', userId })).map((details) => customerOrderView(details)),
       /** An order through its private link (D22); null when the key is not the order's. */
       byLink: async (orderNumber: string, key: string) => {
-        if (!ORDER_NUMBER_PATTERN.test(orderNumber) || !links.verify(orderNumber, key)) return null;
-        const order = await findOrderByNumber(db, orderNumber);
+        const accessor = { user: null, guestId: null, linkedOrderNumber: linkedOrderOf(links, orderNumber, key) };
+        const order = await orderOrNull(db, accessor, orderNumber, 'view');
         return order ? customerOrderView((await withOrderDetails(db, [order]))[0]!, new URLSearchParams({ order: orderNumber, key }).toString()) : null;
       },
     },

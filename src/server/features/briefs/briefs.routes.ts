@@ -7,7 +7,7 @@ import { translatorFor } from '../../../i18n/translator.server.ts';
 import { createBriefSchema } from '../../../domain/validation/briefs.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
-import { queryGuestId, requestOwner } from '../../http/owner.ts';
+import { queryGuestId, requestAccessor, requestOwner } from '../../http/accessor.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
@@ -21,9 +21,9 @@ export function registerBriefRoutes(app: FastifyInstance, deps: { db: Database; 
     const input = parseBody(createBriefSchema, request.body);
     const owner = await requestOwner(auth, request, input.sessionId);
     // The order's private link (D22) lets a guest write the brief from another browser.
-    const linked = input.orderId && input.orderKey && links.verify(input.orderId, input.orderKey) ? input.orderId : undefined;
+    const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId, orderNumber: input.orderId, orderKey: input.orderKey });
     const { lang, country } = request.store;
-    const created = await createBrief(db, { owner, input, country, language: lang, linkedOrderNumber: linked });
+    const created = await createBrief(db, { owner, accessor, input, country, language: lang });
     mailWorker.nudge();
     request.log.info({ briefId: created.brief.id, orderId: created.order.id, files: created.files.length, openedOrder: created.openedOrder }, 'brief submitted');
     return reply.status(201).send({

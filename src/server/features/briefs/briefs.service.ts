@@ -19,6 +19,8 @@ import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, uploadedFiles, users } from '../../db/schema.ts';
 import { lineName } from '../orders/order-names.ts';
 import { newOrderNumber, type OrderRow } from '../orders/orders.service.ts';
+import type { Accessor } from '../../../domain/order-access.ts';
+import { orderFor } from '../orders/order-access.ts';
 import { ownedBy, type Owner } from '../orders/owner.ts';
 import type { UploadedFileRow } from '../uploads/upload-batch.ts';
 import type { BriefRow } from './brief-queries.ts';
@@ -30,8 +32,8 @@ export interface NewBrief {
   input: CreateBriefInput;
   country: CountryCode;
   language: Language;
-  /** The order's private link was verified by the caller (a guest in another browser, D22). */
-  linkedOrderNumber?: string | undefined;
+  /** Who writes it about an existing order: its owner, or a private link's holder in another browser (D22). */
+  accessor: Accessor;
 }
 
 export interface CreatedBrief {
@@ -94,11 +96,7 @@ export async function createBrief(db: Database, brief: NewBrief): Promise<Create
     let order: OrderRow;
     let openedOrder = false;
     if (input.orderId !== undefined) {
-      const mine = brief.linkedOrderNumber === input.orderId
-        ? eq(orders.orderNumber, input.orderId)
-        : and(eq(orders.orderNumber, input.orderId), ownedBy(owner, { userId: orders.userId, guestId: orders.guestId }));
-      const [found] = await tx.select().from(orders).where(mine).limit(1).for('update');
-      if (!found) throw new DomainError('NOT_FOUND');
+      const found = await orderFor(tx, brief.accessor, input.orderId, 'writeBrief', { lock: true });
       if (!takesBrief(found.status)) throw new DomainError('ORDER_REQUIRED', { detail: `order ${found.id} is ${found.status}` });
       order = found;
       const [serviceLine] = await tx.select().from(orderLines).where(and(eq(orderLines.orderId, found.id), eq(orderLines.kind, 'service'))).limit(1);

@@ -7,7 +7,7 @@ import { cartAddSchema, cartMergeSchema } from '../../../domain/validation/order
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
-import { queryGuestId, requestOwner } from '../../http/owner.ts';
+import { queryGuestId, requestOwner } from '../../http/accessor.ts';
 import { parseBody } from '../../http/validate.ts';
 import { addToCart, clearCart, listCart, mergeGuestCart, removeFromCart, type CartRow } from './cart.service.ts';
 

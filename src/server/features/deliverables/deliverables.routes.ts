@@ -7,23 +7,21 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/errors.ts';
-import { isGuestId } from '../../../domain/guest.ts';
 import { ORDER_NUMBER_PATTERN } from '../../../domain/orders.ts';
 import { DELIVERABLE_RULES } from '../../../domain/uploads.ts';
 import { approveDraftSchema, deliverableQuerySchema, revisionRequestSchema } from '../../../domain/validation/deliverables.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
-import { queryGuestId, requestOwner } from '../../http/owner.ts';
+import { queryGuestId, requestAccessor } from '../../http/accessor.ts';
 import { idParam, parseBody, parseQuery } from '../../http/validate.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
-import type { Owner } from '../orders/owner.ts';
 import { fileView } from '../uploads/file-view.ts';
 import { multipartLimits, receiveFiles } from '../uploads/receive-files.ts';
 import { startUploadBatch } from '../uploads/upload-batch.ts';
-import { deliverFiles, reviewDraft, type Reviewer } from './deliverables.service.ts';
+import { deliverFiles, reviewDraft } from './deliverables.service.ts';
 
 export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; mailWorker: MailWorker; idleTimeoutMs?: number | undefined }): void {
   const { db, auth, storage, links, mailWorker } = deps;
@@ -57,14 +55,9 @@ export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Data
     });
   });
 
-  /** The order's owner, and the order's number when the request carries its private link. */
-  async function reviewerOf(request: FastifyRequest, orderNumber: string, input: { sessionId?: string | undefined; orderKey?: string | undefined }): Promise<Reviewer> {
-    const linkedOrderNumber = input.orderKey && links.verify(orderNumber, input.orderKey) ? orderNumber : undefined;
-    const guest = input.sessionId ?? queryGuestId(request);
-    if (!linkedOrderNumber) return { owner: await requestOwner(auth, request, guest) };
-    const user = await auth.currentUser(request);
-    const owner: Owner | null = user ? { kind: 'user', userId: user.id } : isGuestId(guest) ? { kind: 'guest', guestId: guest } : null;
-    return { owner, linkedOrderNumber };
+  /** The reviewer: the signed-in user, the guest id and the private-link key the request carried. */
+  function reviewerOf(request: FastifyRequest, orderNumber: string, input: { sessionId?: string | undefined; orderKey?: string | undefined }) {
+    return requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request), orderNumber, orderKey: input.orderKey });
   }
 
   function orderNumberOf(request: FastifyRequest): string {

@@ -5,13 +5,14 @@
  * Each of these is one transaction: the files or the decision, the status, its history row (actor,
  * time, note) and the e-mails in the outbox.
  */
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { draftReview, freeRevisions, REVIEW_DAYS, type DeliverablePurpose } from '../../../domain/deliverables.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orderStatusHistory, orders, revisionRequests } from '../../db/schema.ts';
 import type { UploadBatch, UploadedFileRow } from '../uploads/upload-batch.ts';
-import { ownedBy, type Owner } from '../orders/owner.ts';
+import type { Accessor } from '../../../domain/order-access.ts';
+import { orderFor } from '../orders/order-access.ts';
 
 /** Orders that take deliverables: paid, or a consultation being quoted; never pending or cancelled. */
 const NOT_DELIVERABLE = new Set(['pending', 'cancelled']);
@@ -46,29 +47,16 @@ export async function deliverFiles(db: Database, actorId: string, orderId: strin
 
 export type ReviewDecision = { kind: 'approve' } | { kind: 'revise'; note: string };
 
-/** Who is deciding: the order's owner, or whoever holds its private link (D22). */
-export interface Reviewer {
-  owner: Owner | null;
-  linkedOrderNumber?: string | undefined;
-}
-
-function reviewerCondition(reviewer: Reviewer, orderNumber: string): SQL {
-  const conditions: SQL[] = [];
-  if (reviewer.owner) conditions.push(ownedBy(reviewer.owner, { userId: orders.userId, guestId: orders.guestId }));
-  if (reviewer.linkedOrderNumber === orderNumber) conditions.push(sql`true`);
-  return and(eq(orders.orderNumber, orderNumber), conditions.length ? or(...conditions)! : sql`false`)!;
-}
-
 const REFUSAL_CODE = { NOT_DELIVERED: 'REVIEW_NOT_OPEN', REVIEW_WINDOW_CLOSED: 'REVIEW_WINDOW_CLOSED', NO_FREE_REVISIONS: 'NO_FREE_REVISIONS' } as const;
 
 /** The customer's answer to the latest draft. */
-export async function reviewDraft(db: Database, reviewer: Reviewer, orderNumber: string, decision: ReviewDecision, now = new Date()): Promise<{ status: 'completed' | 'in_progress'; revisionsUsed: number }> {
+export async function reviewDraft(db: Database, accessor: Accessor, orderNumber: string, decision: ReviewDecision, now = new Date()): Promise<{ status: 'completed' | 'in_progress'; revisionsUsed: number }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(reviewerCondition(reviewer, orderNumber)).for('update');
-    if (!order) throw new DomainError('NOT_FOUND');
+    // The order's owner or whoever holds its private link (D22), as the access table says.
+    const order = await orderFor(tx, accessor, orderNumber, 'review', { lock: true });
     const lines = await tx.select({ kind: orderLines.kind, ref: orderLines.ref }).from(orderLines).where(eq(orderLines.orderId, order.id));
     const review = draftReview(order, freeRevisions(lines), now);
-    const actorUserId = reviewer.owner?.kind === 'user' && order.userId === reviewer.owner.userId ? reviewer.owner.userId : null;
+    const actorUserId = accessor.user?.id ?? null;
     if (decision.kind === 'approve') {
       if (!review.canApprove) throw new DomainError('REVIEW_NOT_OPEN');
       await tx.update(orders).set({ status: 'completed', updatedAt: now }).where(eq(orders.id, order.id));

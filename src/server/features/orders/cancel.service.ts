@@ -18,8 +18,9 @@ import { customerCancel, staffCancel } from '../../../domain/refunds.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { mailOutbox, orderStatusHistory, orders, refunds } from '../../db/schema.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
-import { getOwnOrder, type OrderRow } from './orders.service.ts';
-import type { Owner } from './owner.ts';
+import { orderFor } from './order-access.ts';
+import type { OrderRow } from './orders.service.ts';
+import type { Accessor } from '../../../domain/order-access.ts';
 
 export type CancelOutcome = 'cancelled' | 'refunded' | 'requested';
 
@@ -99,9 +100,10 @@ async function cancelLocked(tx: Database, provider: PaymentProvider, { order, re
 }
 
 /** The customer's own cancel button (D21): unpaid cancelled, paid within 3 days refunded in full, later a request to staff. */
-export async function cancelOwnOrder(db: Database, provider: PaymentProvider, owner: Owner, orderNumber: string, reason: string | undefined): Promise<CancelOutcome> {
-  // Whose it is: anyone else's order is "not found". What may be done is decided under the lock.
-  const { order: own } = await getOwnOrder(db, owner, orderNumber);
+export async function cancelOwnOrder(db: Database, provider: PaymentProvider, accessor: Accessor, orderNumber: string, reason: string | undefined): Promise<CancelOutcome> {
+  // Whether it may: the access table (anyone else's order is "not found"). What may be done to it
+  // is decided under the lock.
+  const own = await orderFor(db, accessor, orderNumber, 'cancel');
   return withLockedOrder(db, own.id, async (tx, locked) => {
     const { order } = locked;
     const decision = customerCancel(order);
@@ -113,7 +115,7 @@ export async function cancelOwnOrder(db: Database, provider: PaymentProvider, ow
     return cancelLocked(tx, provider, locked, {
       refundMinor: decision.kind === 'refund' ? order.amountMinor - locked.refundedMinor : 0,
       reason: reason ?? 'Cancelled by the customer',
-      actorId: owner.kind === 'user' ? owner.userId : null,
+      actorId: accessor.user?.id ?? null,
       note: reason ? `cancelled by the customer: ${reason}` : 'cancelled by the customer',
     });
   });

@@ -5,20 +5,21 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../domain/errors.ts';
-import { ORDER_NUMBER_PATTERN, type OrderItem } from '../../../domain/orders.ts';
+import type { OrderItem } from '../../../domain/orders.ts';
 import { cancelOrderSchema, createOrderSchema, idempotencyKeyField, type CreateOrderInput } from '../../../domain/validation/orders.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
-import { queryGuestId, requestOwner } from '../../http/owner.ts';
+import { queryGuestId, requestAccessor, requestOwner } from '../../http/accessor.ts';
 import { parseBody } from '../../http/validate.ts';
 import { listCart } from '../cart/cart.service.ts';
 import { customerOrderView } from './order-view.ts';
-import { getOwnOrder, listOwnOrders, placeOrder, requestFingerprint } from './orders.service.ts';
+import { getOrderFor, listOwnOrders, placeOrder, requestFingerprint } from './orders.service.ts';
 import type { Owner } from './owner.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 import { cancelOwnOrder } from './cancel.service.ts';
+import type { OrderLinks } from './order-links.ts';
 
 async function itemsOf(db: Database, owner: Owner, input: CreateOrderInput): Promise<OrderItem[]> {
   if (input.fromCart) return (await listCart(db, owner)).map((row) => ({ kind: 'template', templateId: row.templateId, quantity: row.quantity }));
@@ -42,7 +43,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return parsed.data;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth, provider: PaymentProvider): void {
+export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth, provider: PaymentProvider, links: OrderLinks): void {
   app.post('/api/orders', {
     // Generous for shoppers, in the way of scripts filling the table.
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -95,17 +96,16 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
   app.post('/api/orders/:orderId/cancel', async (request) => {
     const { orderId } = request.params as { orderId: string };
     const input = parseBody(cancelOrderSchema, request.body ?? {});
-    const owner = await requestOwner(auth, request, input.sessionId ?? queryGuestId(request));
-    if (!ORDER_NUMBER_PATTERN.test(orderId)) throw new DomainError('NOT_FOUND');
-    const outcome = await cancelOwnOrder(db, provider, owner, orderId, input.reason);
+    const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request) });
+    const outcome = await cancelOwnOrder(db, provider, accessor, orderId, input.reason);
     request.log.info({ outcome }, 'order cancel by customer');
     return { success: true, outcome, message: translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`) };
   });
 
   app.get('/api/orders/:orderId', async (request) => {
     const { orderId } = request.params as { orderId: string };
-    const owner = await requestOwner(auth, request, queryGuestId(request));
-    if (!ORDER_NUMBER_PATTERN.test(orderId)) throw new DomainError('NOT_FOUND');
-    return { success: true, order: customerOrderView(await getOwnOrder(db, owner, orderId)) };
+    const { key } = request.query as { key?: unknown };
+    const accessor = await requestAccessor(auth, links, request, { guestId: queryGuestId(request), orderNumber: orderId, orderKey: key });
+    return { success: true, order: customerOrderView(await getOrderFor(db, accessor, orderId)) };
   });
 }

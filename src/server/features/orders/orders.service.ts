@@ -17,6 +17,8 @@ import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
 import { deliverablesOfOrders } from '../deliverables/deliverable-queries.ts';
 import type { UploadedFileRow } from '../uploads/upload-batch.ts';
 import { lineName, orderName } from './order-names.ts';
+import type { Accessor } from '../../../domain/order-access.ts';
+import { orderFor } from './order-access.ts';
 import { ownedBy, type Owner } from './owner.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -203,13 +205,9 @@ export async function listOwnOrders(db: Database, owner: Owner, limit = 100): Pr
   return withOrderDetails(db, rows);
 }
 
-/** One of the owner's orders by its public number; anyone else's is "not found". */
-export async function getOwnOrder(db: Database, owner: Owner, orderNumber: string): Promise<OrderWithDetails> {
-  const [row] = await db.select().from(orders)
-    .where(and(eq(orders.orderNumber, orderNumber), ownedBy(owner, { userId: orders.userId, guestId: orders.guestId })))
-    .limit(1);
-  if (!row) throw new DomainError('NOT_FOUND');
-  return (await withOrderDetails(db, [row]))[0]!;
+/** An order the accessor may see, whole; anyone else's is "not found" (domain/order-access.ts). */
+export async function getOrderFor(db: Database, accessor: Accessor, orderNumber: string): Promise<OrderWithDetails> {
+  return (await withOrderDetails(db, [await orderFor(db, accessor, orderNumber, 'view')]))[0]!;
 }
 
 export async function findOrderByNumber(db: Database, orderNumber: string): Promise<OrderRow | undefined> {

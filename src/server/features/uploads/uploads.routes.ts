@@ -7,20 +7,18 @@
 import fastifyMultipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../domain/errors.ts';
+import { mayReadFile } from '../../../domain/order-access.ts';
 import { isGuestId } from '../../../domain/guest.ts';
-import { ORDER_NUMBER_PATTERN } from '../../../domain/orders.ts';
 import { DELIVERABLE_TYPES, REFERENCE_RULES, isImageType } from '../../../domain/uploads.ts';
 import type { Database } from '../../db/client.ts';
 import { orders, uploadedFiles } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
-import { queryGuestId, requestOwner } from '../../http/owner.ts';
+import { queryGuestId, requestAccessor, requestOwner } from '../../http/accessor.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
-import { findOrderByNumber } from '../orders/orders.service.ts';
 import type { Owner } from '../orders/owner.ts';
-import { mayRead } from './file-access.ts';
 import { fileView } from './file-view.ts';
 import { ensureThumbnail } from './thumbnails.ts';
 import { multipartLimits, receiveFiles } from './receive-files.ts';
@@ -69,13 +67,6 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database;
     });
   });
 
-  /** The order whose private link the query carries, when the key is right. */
-  async function linkedOrder(request: FastifyRequest): Promise<string | null> {
-    const { order, key } = request.query as Record<string, unknown>;
-    if (typeof order !== 'string' || typeof key !== 'string' || !ORDER_NUMBER_PATTERN.test(order) || !links.verify(order, key)) return null;
-    return (await findOrderByNumber(db, order))?.id ?? null;
-  }
-
   app.get<{ Params: { name: string }; Querystring: { preview?: string } }>('/uploads/:name', {
     config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
   }, async (request, reply) => {
@@ -84,17 +75,19 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database;
     const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.storedName, name)).limit(1);
     if (!file) throw new DomainError('NOT_FOUND');
     const header = request.headers['x-guest-id'];
-    const guest = typeof header === 'string' ? header : queryGuestId(request);
-    const reader = { user: await auth.currentUser(request), guestId: isGuestId(guest) ? guest : null, linkedOrderId: null as string | null };
-    if (!mayRead(reader, file)) {
-      // The customer of the file's order (how delivered files reach them), else the order's private link.
-      const [order] = file.orderId && (reader.user || reader.guestId)
-        ? await db.select({ id: orders.id, userId: orders.userId, guestId: orders.guestId }).from(orders).where(eq(orders.id, file.orderId)).limit(1)
+    const { order: orderNumber, key } = request.query as Record<string, unknown>;
+    const accessor = await requestAccessor(auth, links, request, {
+      guestId: typeof header === 'string' ? header : queryGuestId(request),
+      orderNumber: typeof orderNumber === 'string' ? orderNumber : undefined,
+      orderKey: key,
+    }, { anonymous: true });
+    // The uploader and staff need no order; the customer of the file's order (how delivered
+    // files reach them) and its private link's holder are decided on the order's owners.
+    if (!mayReadFile(accessor, file, null)) {
+      const [order] = file.orderId
+        ? await db.select({ orderNumber: orders.orderNumber, userId: orders.userId, guestId: orders.guestId }).from(orders).where(eq(orders.id, file.orderId)).limit(1)
         : [];
-      if (!mayRead(reader, file, order)) {
-        reader.linkedOrderId = await linkedOrder(request);
-        if (!mayRead(reader, file, order)) throw new DomainError('NOT_FOUND');
-      }
+      if (!mayReadFile(accessor, file, order ?? null)) throw new DomainError('NOT_FOUND');
     }
     const preview = request.query.preview !== undefined && isImageType(file.mimeType)
       ? await ensureThumbnail(db, storage, file)
