@@ -42,6 +42,8 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test('sign up with the e-mail check, log out and log in again', async ({ page, consoleErrors: _ }) => {
+  // Sign-up, sign-out, a refused and an accepted sign-in and a reload: past 30 s under full load.
+  test.slow();
   const email = `minsu.${unique()}@example.com`;
   await page.goto('/kr');
   await hydrated(page);

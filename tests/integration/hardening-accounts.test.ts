@@ -14,7 +14,7 @@ import { passwordResetTokens, users } from '../../src/server/db/schema.ts';
 import { FAILURES_PER_CLIENT_UNDER_SIEGE, RATE_RULES } from '../../src/server/http/rate-limits.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { client, newAccount, sessionCookie } from './support/clients.ts';
-import { startOidcProvider, startSmtpServer } from './support/peers.ts';
+import { signInWithGoogle, startOidcProvider, startSmtpServer } from './support/peers.ts';
 
 const silentLog = pino({ level: 'silent' });
 
@@ -44,13 +44,9 @@ describe.each(BACKENDS)('account hardening on %s', (backend) => {
     return /reset-password\?token=([\w-]+)/.exec(mail.text)![1]!;
   }
 
-  /** Plays the browser through the Google redirect flow; answers the session cookie. */
-  async function signInWithGoogle(): Promise<string> {
-    const start = await api.call('GET', '/api/auth/google?country=kr');
-    const flow = start.cookies.find((c) => c.name === 'oidc_flow')!;
-    const consent = await fetch(start.headers.location as string, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const callback = await api.call('GET', `${back.pathname}${back.search}`, undefined, { cookie: `oidc_flow=${flow.value}` });
+  /** Signs in through the Google peer; answers the session cookie. */
+  async function googleSession(): Promise<string> {
+    const callback = await signInWithGoogle(api);
     expect(callback.headers.location).toBe('/kr?auth=success');
     return sessionCookie(callback);
   }
@@ -74,7 +70,7 @@ describe.each(BACKENDS)('account hardening on %s', (backend) => {
 
       // The victim signs in with Google: the unproven account loses the attacker's password and sessions.
       Object.assign(claims, { email: victim, email_verified: true, sub: `google-${victim}`, given_name: 'Victim', family_name: 'Kim' });
-      const victimSession = await signInWithGoogle();
+      const victimSession = await googleSession();
       expect((await api.call('GET', '/api/auth/me', undefined, { cookie: victimSession })).json().user.email).toBe(victim);
       expect((await api.call('POST', '/api/auth/login', { email: victim, password: attacker.password })).statusCode).toBe(401);
       expect((await api.call('POST', '/api/auth/login', { email: victim, password: 'attacker-new-77' })).statusCode).toBe(401);

@@ -11,7 +11,7 @@ import { ensureAdmin } from '../../src/server/features/accounts/admin-bootstrap.
 import { loadConfig } from '../../src/server/config.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { client, newAccount, sessionCookie } from './support/clients.ts';
-import { startOidcProvider, startSmtpServer } from './support/peers.ts';
+import { signInWithGoogle, startOidcProvider, startSmtpServer } from './support/peers.ts';
 
 const silentLog = pino({ level: 'silent' });
 
@@ -67,11 +67,7 @@ describe('2. Google sign-in cannot be pre-hijacked', () => {
 
   async function googleSignIn(email: string, subject: string) {
     Object.assign(claims, { email, sub: subject });
-    const start = await api.call('GET', '/api/auth/google?country=kr');
-    const flow = start.cookies.find((c) => c.name === 'oidc_flow')!;
-    const consent = await fetch(start.headers.location as string, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const callback = await api.call('GET', `${back.pathname}${back.search}`, undefined, { cookie: `oidc_flow=${flow.value}` });
+    const callback = await signInWithGoogle(api);
     expect(callback.headers.location).toBe('/kr?auth=success');
     return callback;
   }

@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
+import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 export interface ReceivedMail {
@@ -68,4 +69,16 @@ export async function startOidcProvider(claims: Record<string, unknown>, port = 
   // It would call itself "localhost"; name it by the address it listens on, as the store is told.
   server.issuer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { issuer: server.issuer.url, server, stop: () => server.stop() };
+}
+
+/**
+ * Plays the browser through the store's Google redirect flow (our redirect, the provider's consent
+ * redirect, our callback) and answers the callback, which carries the new session's cookie.
+ */
+export async function signInWithGoogle(api: { call: (method: 'GET', url: string, body?: undefined, headers?: Record<string, string>) => Promise<LightMyRequestResponse> }, country = 'kr') {
+  const start = await api.call('GET', `/api/auth/google?country=${country}`);
+  const flow = start.cookies.find((c) => c.name === 'oidc_flow')!;
+  const consent = await fetch(start.headers.location as string, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location')!);
+  return api.call('GET', `${back.pathname}${back.search}`, undefined, { cookie: `oidc_flow=${flow.value}` });
 }
