@@ -102,7 +102,8 @@ test('staff move an order through every status and comment; the customer sees th
 test('staff cancel a paid order with the refund the policy allows; the customer sees it cancelled', async ({ browser, consoleErrors: _ }) => {
   // Two browsers, a payment and a dozen staff steps: more than 30 s on a loaded two-core machine.
   test.slow();
-  const customer = await browser.newPage();
+  const customerBrowser = await browser.newContext();
+  const customer = await customerBrowser.newPage();
   const email = `refund.${unique()}@example.com`;
   await customer.request.post('/api/auth/register', { data: { email, username: `refund${unique()}`, password: 'lumi-buyer-7', firstName: '지민', lastName: '박', phone: '010-5555-0000' } });
   await customer.goto('/kr/checkout1');
@@ -136,9 +137,10 @@ test('staff cancel a paid order with the refund the policy allows; the customer 
 
   // A page of its own in the customer's browser: the first one may still be busy with the
   // success page's own navigation, which a goto there would race (seen under load).
-  const myPage = await customer.context().newPage();
+  const myPage = await customerBrowser.newPage();
   await myPage.goto('/kr/profile');
   await expect(myPage.locator('[data-order]').first().locator('[data-status]')).toHaveText('주문 취소');
+  await customerBrowser.close();
 });
 
 test('the inbox shows contact messages in their language and marks them handled', async ({ page, consoleErrors: _ }) => {
