@@ -142,6 +142,16 @@ describe.each(BACKENDS)('account hardening on %s', (backend) => {
       expect((await api.call('POST', '/api/auth/login', { email: account.email, password: account.password }, {}, '192.0.2.44')).statusCode).toBe(200);
     });
 
+    it('counts an IPv6 client by its /64 network, so rotating addresses in it does not reset the count', async () => {
+      const account = newAccount();
+      await api.call('POST', '/api/auth/register', account);
+      for (let i = 1; i <= RATE_RULES.loginFailuresPerClient.points; i++) {
+        await api.call('POST', '/api/auth/login', { email: account.email, password: `v6-${i}-x` }, {}, `2001:db8:5:6::${i.toString(16)}`);
+      }
+      expect((await api.call('POST', '/api/auth/login', { email: account.email, password: account.password }, {}, '2001:db8:5:6:ffff::99')).statusCode).toBe(429);
+      expect((await api.call('POST', '/api/auth/login', { email: account.email, password: account.password }, {}, '2001:db8:5:7::1')).statusCode).toBe(200);
+    });
+
     it('slows a guessing crowd to a few tries each, while a client with no failures still gets in', async () => {
       const account = newAccount();
       await api.call('POST', '/api/auth/register', account);

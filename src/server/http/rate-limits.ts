@@ -13,6 +13,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../../domain/errors.ts';
+import { clientAddress } from './client-address.ts';
 
 /** A 429 that says how long to wait, in the message and in Retry-After. */
 const tooManyAttempts = (retryAfterMs: number) =>
@@ -72,24 +73,26 @@ export function createRateLimits(redis?: Redis, keyPrefix = 'rl'): RateLimits {
       : memory);
   }
   const limiter = (rule: RateRule) => limiters.get(rule)!;
+  // Rules per IP count an IPv6 client by its /64 network, as the route limits do.
+  const keyOf = (rule: RateRule, key: string) => (rule.endsWith('PerIp') ? clientAddress(key) : key);
   return {
     async consume(rule, key) {
       try {
-        await limiter(rule).consume(key);
+        await limiter(rule).consume(keyOf(rule, key));
       } catch (error) {
         if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
         throw error;
       }
     },
     async check(rule, key) {
-      const state = await limiter(rule).get(key);
+      const state = await limiter(rule).get(keyOf(rule, key));
       if (state && state.consumedPoints >= RATE_RULES[rule].points) throw tooManyAttempts(state.msBeforeNext);
     },
     async reset(rule, key) {
-      await limiter(rule).delete(key);
+      await limiter(rule).delete(keyOf(rule, key));
     },
     async signInAttempt(account, client) {
-      const clientKey = `${account}|${client}`;
+      const clientKey = `${account}|${clientAddress(client)}`;
       let mine: RateLimiterRes;
       try {
         mine = await limiter('loginFailuresPerClient').consume(clientKey);

@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../../../domain/errors.ts';
 import { UPLOAD_DAILY_BYTES, UPLOAD_QUOTA_WINDOW_SECONDS, formatFileSize, type UploadQuotaKind } from '../../../domain/uploads.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import type { Owner } from '../orders/owner.ts';
 
 /** Room for the multipart boundaries and part headers a declared size also counts. */
@@ -90,7 +91,8 @@ export function createUploadQuota(options: { redis?: Redis | undefined; keyPrefi
 
   return {
     forRequest(ip) {
-      const counters: Counter[] = [{ kind: 'ip', key: ip, taken: 0 }];
+      // An IPv6 client is its /64 network, as in every per-address limit.
+      const counters: Counter[] = [{ kind: 'ip', key: clientAddress(ip), taken: 0 }];
       return {
         setOwner(owner) {
           const kind = owner.kind === 'user' ? 'user' : 'guest';
