@@ -18,7 +18,7 @@ export interface StoreHeaders {
   country: CountryCode;
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, store: StoreHeaders): Promise<ApiResult<T>> {
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, store: StoreHeaders, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -29,6 +29,7 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
         accept: 'application/json',
         'accept-language': store.lang,
         'x-store-country': store.country,
+        ...headers,
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from '../../../domain/countries.ts';
 import type { TFunction } from 'i18next';
-import { resultOf, type ApiResult, type StoreHeaders } from '../../api-client.ts';
+import { apiRequest, type StoreHeaders } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { returnUrls, type CreatedOrder, type Payer, type PaymentSettings } from './payment-step.ts';
 import { paySandbox, SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
@@ -98,22 +98,6 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
   return { state, showLoading, card, setCard, pay, attemptKey, methodsId, agreementId, settings };
 }
 
-/** POST /api/orders with the attempt's Idempotency-Key (otherwise as apiRequest sends JSON). */
-async function postOrder(body: Record<string, unknown>, idempotencyKey: string, store: StoreHeaders): Promise<ApiResult<CreatedOrder>> {
-  let response: Response;
-  try {
-    response = await fetch('/api/orders', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': store.lang, 'x-store-country': store.country, 'idempotency-key': idempotencyKey },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, error: { status: 0, code: 'NETWORK_ERROR', message: '' } };
-  }
-  return resultOf<CreatedOrder>(response.status, await response.json().catch(() => null));
-}
-
 export function PaymentArea({ area }: { area: ReturnType<typeof usePaymentArea> }) {
   const { t } = useTranslation('common');
   if (!area.settings) return <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>;
@@ -150,7 +134,7 @@ export async function placeOrderAndPay(
     return;
   }
   const body = { ...order, customerName: payer.name, customerEmail: payer.email, customerPhone: payer.phone, country: where.country };
-  const created = await postOrder(body, area.attemptKey(body), where.store);
+  const created = await apiRequest<CreatedOrder>('POST', '/api/orders', body, where.store, { 'idempotency-key': area.attemptKey(body) });
   if (!created.ok) {
     toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
     return;
