@@ -157,23 +157,24 @@ function answerAgain(earlier: CreatedOrder & { fingerprint: string | null }, fin
 }
 
 /**
- * Creates an order, once per Idempotency-Key of the caller: a request whose key already made an
- * order answers that order if it is the same request (same fingerprint), and is refused
- * (IDEMPOTENCY_KEY_REUSED) if it is another. Two at the same moment both miss the lookup; the
- * unique index on (owner, key) lets one insert, and the other answers the winner's order.
+ * Creates an order, once per Idempotency-Key of the caller. The insert goes first: the unique index
+ * on (owner, key) refuses a key that already made an order (a retry, or two requests at the same
+ * moment), and only then is that order read, answered if it is the same request (same
+ * fingerprint) and refused (IDEMPOTENCY_KEY_REUSED) if it is another; so is a request the
+ * store refuses under a key that already made an order. A first attempt that succeeds, by far the
+ * common case, costs no extra query.
  */
 export async function placeOrder(db: Database, input: NewOrder): Promise<{ order: CreatedOrder; replayed: boolean }> {
   const idempotency = input.idempotency;
-  if (!idempotency) return { order: await createOrder(db, input), replayed: false };
-  const earlier = await orderOfKey(db, input.owner, idempotency.key);
-  if (earlier) return { order: answerAgain(earlier, idempotency.fingerprint), replayed: true };
   try {
     return { order: await createOrder(db, input), replayed: false };
   } catch (error) {
-    if (uniqueViolation(error) !== 'orders_idempotency_key') throw error;
-    const winner = await orderOfKey(db, input.owner, idempotency.key);
-    if (!winner) throw error;
-    return { order: answerAgain(winner, idempotency.fingerprint), replayed: true };
+    // A refusal of the request itself (a price the store cannot take) may also be a key already
+    // used for another request, which is the answer that tells the caller what happened.
+    if (!idempotency || !(uniqueViolation(error) === 'orders_idempotency_key' || error instanceof DomainError)) throw error;
+    const earlier = await orderOfKey(db, input.owner, idempotency.key);
+    if (!earlier) throw error;
+    return { order: answerAgain(earlier, idempotency.fingerprint), replayed: true };
   }
 }
 
