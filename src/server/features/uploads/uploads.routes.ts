@@ -84,7 +84,8 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database;
     // The uploader and staff need no order; the customer of the file's order (how delivered
     // files reach them) and its private link's holder are decided on the order's owners.
     if (!mayReadFile(accessor, file, null)) {
-      const [order] = file.orderId
+      const anyone = accessor.user || accessor.guestId || accessor.linkedOrderNumber;
+      const [order] = file.orderId && anyone
         ? await db.select({ orderNumber: orders.orderNumber, userId: orders.userId, guestId: orders.guestId }).from(orders).where(eq(orders.id, file.orderId)).limit(1)
         : [];
       if (!mayReadFile(accessor, file, order ?? null)) throw new DomainError('NOT_FOUND');
