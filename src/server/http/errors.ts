@@ -150,13 +150,7 @@ function withoutValues(text: string, parameters: readonly string[], fromDatabase
   return out;
 }
 
-/**
- * The `err` serializer of the log. A database error carries the statement's parameters (guest ids,
- * e-mail addresses, names: Drizzle in its message and `params`, PGlite in `params`, postgres.js in
- * `parameters`), and PostgreSQL's `detail` and `where` quote the row; none of that is logged. What
- * is: the error's type, code, message (parameters and quoted values removed), the statement text
- * with its placeholders, the schema names involved, the stack frames, and the same of its cause.
- */
+/** A logged error: its type, message and stack, and the safe fields below. */
 export interface LoggedError {
   type: string;
   message: string;
@@ -164,6 +158,13 @@ export interface LoggedError {
   [key: string]: unknown;
 }
 
+/**
+ * The `err` serializer of the log. A database error carries the statement's parameters (guest ids,
+ * e-mail addresses, names: Drizzle in its message and `params`, PGlite in `params`, postgres.js in
+ * `parameters`), and PostgreSQL's `detail` and `where` quote the row; none of that is logged. What
+ * is: the error's type, code, message (parameters and quoted values removed), the statement text
+ * with its placeholders, the schema names involved, the stack frames, and the same of its cause.
+ */
 export function serializeError(error: unknown): LoggedError {
   if (!error || typeof error !== 'object') return { type: typeof error, message: String(error), stack: '' };
   const parameters = parametersOf(error);
