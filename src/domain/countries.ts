@@ -2,6 +2,8 @@
  * The six storefront countries (SPEC section 3) and the mapping of every other
  * country onto them (SPEC section 4, DESIGN D12).
  */
+import { STORE_PAYMENT_CHOICES } from './payments.ts';
+
 export const COUNTRY_CODES = ['kr', 'us', 'au', 'vn', 'cn', 'my'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
@@ -28,7 +30,7 @@ export interface Country {
    * (DESIGN D8: VND is 18, not SPEC's 0.018).
    */
   priceMultiplier: string;
-  /** Providers in priority order; the first is the primary one. */
+  /** Payment choices in priority order (domain/payments.ts); the first is the primary one. */
   paymentProviders: readonly PaymentProvider[];
 }
 
@@ -38,27 +40,27 @@ const sandbox = (...names: string[]): PaymentProvider[] =>
 export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
   kr: {
     code: 'kr', name: 'South Korea', currency: 'KRW', currencySymbol: '₩', lang: 'ko',
-    locale: 'ko-KR', priceMultiplier: '1', paymentProviders: sandbox('tosspayments'),
+    locale: 'ko-KR', priceMultiplier: '1', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.kr),
   },
   us: {
     code: 'us', name: 'United States', currency: 'USD', currencySymbol: '$', lang: 'en',
-    locale: 'en-US', priceMultiplier: '0.00073', paymentProviders: sandbox('stripe', 'paypal'),
+    locale: 'en-US', priceMultiplier: '0.00073', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.us),
   },
   au: {
     code: 'au', name: 'Australia', currency: 'AUD', currencySymbol: 'A$', lang: 'en',
-    locale: 'en-AU', priceMultiplier: '0.00109', paymentProviders: sandbox('stripe', 'paypal'),
+    locale: 'en-AU', priceMultiplier: '0.00109', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.au),
   },
   vn: {
     code: 'vn', name: 'Vietnam', currency: 'VND', currencySymbol: '₫', lang: 'vi',
-    locale: 'vi-VN', priceMultiplier: '18', paymentProviders: sandbox('stripe'),
+    locale: 'vi-VN', priceMultiplier: '18', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.vn),
   },
   cn: {
     code: 'cn', name: 'China', currency: 'CNY', currencySymbol: '¥', lang: 'zh',
-    locale: 'zh-CN', priceMultiplier: '0.0051', paymentProviders: sandbox('alipay', 'wechatpay', 'unionpay'),
+    locale: 'zh-CN', priceMultiplier: '0.0051', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.cn),
   },
   my: {
     code: 'my', name: 'Malaysia', currency: 'MYR', currencySymbol: 'RM', lang: 'en',
-    locale: 'en-MY', priceMultiplier: '0.0034', paymentProviders: sandbox('stripe', 'paypal'),
+    locale: 'en-MY', priceMultiplier: '0.0034', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.my),
   },
 };
 

@@ -10,6 +10,7 @@
  * | readFiles   | yes   | yes          | yes   |
  * | writeBrief  | yes   | yes          | no    |
  * | review      | yes   | yes          | no    |
+ * | pay         | yes   | yes          | no    |
  * | cancel      | yes   | no           | no    |
  * | manage      | no    | no           | yes   |
  *
@@ -21,7 +22,7 @@
  */
 import type { Role } from './user.ts';
 
-export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'cancel', 'manage'] as const;
+export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'pay', 'cancel', 'manage'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const ORDER_RELATIONS = ['owner', 'linkHolder', 'staff'] as const;
@@ -32,6 +33,8 @@ const GRANTS: Record<OrderAction, readonly OrderRelation[]> = {
   readFiles: ['owner', 'linkHolder', 'staff'],
   writeBrief: ['owner', 'linkHolder'],
   review: ['owner', 'linkHolder'],
+  // Paying is the customer's (a guest's private link pays a quote from any browser, D22, D28).
+  pay: ['owner', 'linkHolder'],
   cancel: ['owner'],
   manage: ['staff'],
 };

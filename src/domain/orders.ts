@@ -80,8 +80,3 @@ export function priceOrder(items: readonly OrderItem[], country: CountryCode): P
   const totalKrw = lines.reduce((sum, line) => sum + line.totalKrw, 0);
   return { lines, totalKrw, currency: COUNTRIES[country].currency, amountMinor: convertKrwToMinor(totalKrw, country) };
 }
-
-/** Card payment is for the Korean store (D10); elsewhere the brief leads to a quote. */
-export function isCardPaymentStore(country: CountryCode): boolean {
-  return country === 'kr';
-}

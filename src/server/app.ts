@@ -35,7 +35,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createOrderLinks } from './features/orders/order-links.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
-import { createPayments } from './features/payments/providers/index.ts';
+import { createPaymentRegistry } from './features/payments/providers/index.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerBriefRoutes } from './features/briefs/briefs.routes.ts';
@@ -168,16 +168,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Mail queued before a restart goes out once the server is up again.
   app.addHook('onReady', async () => mailWorker.nudge());
-  const payments = createPaymentsService({ db, payments: createPayments(config, options.cookieSecret), mailWorker, log: app.log });
-  registerPaymentRoutes(app, db, payments);
-  registerOrderRoutes(app, db, auth, payments.provider, orderLinks);
+  const payments = createPaymentsService({ db, registry: createPaymentRegistry(config, options.cookieSecret), origin: config.publicUrl, mailWorker, log: app.log });
+  registerPaymentRoutes(app, { db, auth, links: orderLinks, payments });
+  registerOrderRoutes(app, db, auth, payments, orderLinks);
   const storage = createStorage(config);
   // Customers' daily upload allowances count in Redis beside the rate limits when it is there.
   const uploadQuota = createUploadQuota({ redis: options.redis, keyPrefix: options.rateLimitPrefix });
   registerUploadRoutes(app, { db, auth, storage, links: orderLinks, quota: uploadQuota, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerContactRoutes(app, db, mailWorker);
   registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
-  registerAdminRoutes(app, { db, auth, mailWorker, provider: payments.provider });
+  registerAdminRoutes(app, { db, auth, mailWorker, payments });
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);

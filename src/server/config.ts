@@ -56,6 +56,17 @@ const schema = z.object({
   TOSS_API_BASE: optionalUrl,
   /** How long a call to Toss may take before the store says NETWORK_ERROR. */
   TOSS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Stripe (us, au, my, vn, cn; D26): secret key, webhook signing secret, and the API address (tests use a fake). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** PayPal (us, au, my; D26): REST app credentials, the webhook's id (for verify-webhook-signature), and the API address. */
+  PAYPAL_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be a PayPal REST app client id').optional(),
+  PAYPAL_CLIENT_SECRET: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be a PayPal REST app secret').optional(),
+  PAYPAL_WEBHOOK_ID: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, 'must be the id PayPal gave the webhook').optional(),
+  PAYPAL_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** D29: lets a store on https take test payments (sandbox or test keys) on purpose; every payment page then says so. */
+  ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).transform((v) => v === 'true').default(false),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER: optionalUrl,
@@ -92,6 +103,12 @@ const schema = z.object({
   if (env.MAIL_WORKER === 'off' && !env.DATABASE_URL) {
     ctx.addIssue({ code: 'custom', path: ['MAIL_WORKER'], message: 'off needs DATABASE_URL: with the embedded database no other process could send the mail' });
   }
+  if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+    ctx.addIssue({ code: 'custom', path: [env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'], message: 'set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together' });
+  }
+  if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when STRIPE_WEBHOOK_SECRET is set' });
+  }
   if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'is required when GOOGLE_CLIENT_ID is set' });
   }
@@ -115,6 +132,31 @@ export interface Config extends RawConfig {
 
 export class ConfigError extends Error {}
 
+/** PayPal's live REST API; anything else (its sandbox, a fake) takes no real money. */
+export const PAYPAL_LIVE_API_BASE = 'https://api-m.paypal.com';
+
+/**
+ * D29: what would make a store take test payments, by the variables that would fix it: a provider
+ * without keys falls back to the offline sandbox; test keys and PayPal's sandbox take no money.
+ */
+export function testPaymentGaps(env: RawConfig): string[] {
+  const gaps: string[] = [];
+  const toss = env.PAYMENTS_PROVIDER ?? (env.TOSS_SECRET_KEY ? 'toss' : 'sandbox');
+  if (toss === 'sandbox' || !env.TOSS_SECRET_KEY) gaps.push('kr: TOSS_CLIENT_KEY and TOSS_SECRET_KEY are not set (Toss Payments would be the offline sandbox)');
+  else if (env.TOSS_SECRET_KEY.startsWith('test_')) gaps.push('kr: TOSS_CLIENT_KEY and TOSS_SECRET_KEY are test keys');
+  if (!env.STRIPE_SECRET_KEY) gaps.push('us, au, my, vn, cn: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set (Stripe would be the offline sandbox)');
+  else {
+    if (/^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY)) gaps.push('us, au, my, vn, cn: STRIPE_SECRET_KEY is a test key');
+    if (!env.STRIPE_WEBHOOK_SECRET) gaps.push('us, au, my, vn, cn: STRIPE_WEBHOOK_SECRET is not set (delayed payments such as Alipay would never be confirmed)');
+  }
+  if (!env.PAYPAL_CLIENT_ID) gaps.push('us, au, my: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are not set (PayPal would be the offline sandbox)');
+  else {
+    if ((env.PAYPAL_API_BASE ?? PAYPAL_LIVE_API_BASE).replace(/\/+$/, '') !== PAYPAL_LIVE_API_BASE) gaps.push('us, au, my: PAYPAL_API_BASE is not PayPal\'s live API');
+    if (!env.PAYPAL_WEBHOOK_ID) gaps.push('us, au, my: PAYPAL_WEBHOOK_ID is not set (PayPal webhooks could not be verified)');
+  }
+  return gaps;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { devServer?: boolean } = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, emptyToUndefined(v)]));
   const result = schema.safeParse(cleaned);
@@ -124,6 +166,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { devS
   }
   const raw = result.data;
   const publicUrl = raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : `http://localhost:${raw.PORT}`;
+  // D29: a public (https) store never takes test payments by accident.
+  if (publicUrl.startsWith('https://') && !raw.ALLOW_TEST_PAYMENTS) {
+    const gaps = testPaymentGaps(raw);
+    if (gaps.length) {
+      throw new ConfigError(`Invalid environment:\n  PUBLIC_URL is https, but these stores would take test payments:\n${gaps.map((gap) => `    ${gap}`).join('\n')}\n  Set the missing variables, or ALLOW_TEST_PAYMENTS=true to take test payments on purpose.`);
+    }
+  }
   return {
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),

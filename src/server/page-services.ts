@@ -3,7 +3,7 @@
  * it through the request context (src/web/request-context.ts) after their role check, so signed-in
  * and staff pages render their data, or their 401/403, on the server.
  */
-import type { Language } from '../domain/countries.ts';
+import { COUNTRY_CODES, type CountryCode, type Language } from '../domain/countries.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Database } from './db/client.ts';
 import { messageOf } from './http/errors.ts';
@@ -22,6 +22,7 @@ import type { OrderLinks } from './features/orders/order-links.ts';
 import { linkedOrderOf, orderOrNull } from './features/orders/order-access.ts';
 import { listOwnOrders, withOrderDetails } from './features/orders/orders.service.ts';
 import type { PaymentsService } from './features/payments/payments.service.ts';
+import type { ConfirmInput } from './features/payments/confirm.service.ts';
 
 export interface SystemFacts {
   storage: 'local' | 's3';
@@ -40,9 +41,14 @@ export function createPageServices(db: Database, payments: PaymentsService, link
       // A query that does not parse (e.g. a search too long) shows the unfiltered first page.
       users: (query: unknown) => searchUsers(db, adminUsersQuerySchema.safeParse(query).data ?? adminUsersQuerySchema.parse({ pageSize: 20 })),
       contacts: (query: { handled?: 'true' | 'false' | undefined; page: number }) => listContacts(db, { ...query, pageSize: 20 }),
+      /** Each store's payment choices with the state of the provider behind each (never a key). */
       settings: async () => {
-        const client = payments.settings();
-        return { provider: client.provider, test: client.test, reachable: await payments.provider.reachable(), ...system };
+        const providers = await payments.statuses();
+        const stores = COUNTRY_CODES.map((country) => ({
+          country,
+          choices: payments.registry.choicesFor(country).map(({ choice, provider }) => ({ choice, ...providers.find((p) => p.name === provider.name)! })),
+        }));
+        return { stores, ...system };
       },
     },
     accounts: {
@@ -59,17 +65,18 @@ export function createPageServices(db: Database, payments: PaymentsService, link
       },
     },
     payments: {
-      settings: () => payments.settings(),
+      settings: (country: CountryCode) => payments.settings(country),
       /**
        * The success page confirms on the server, so it renders the outcome instead of a spinner;
        * a refusal comes back as SPEC's code and the customer's sentence for the fail page.
        */
-      confirm: async (input: { orderId: string; paymentKey: string; amount: number }, lang: Language) => {
+      confirm: async (input: ConfirmInput, lang: Language) => {
         try {
-          const order = await payments.confirm(input);
+          const outcome = await payments.confirm(input);
+          const { order } = outcome;
           // A refreshed success page opens the brief again only while it is still to be written.
-          const briefDue = !(await briefsOfOrders(db, [order.id])).has(order.id);
-          return { ok: true as const, order: { orderId: order.orderNumber, orderName: order.orderName, amount: order.amountMinor, currency: order.currency, country: order.country, paidAt: order.paidAt, receiptUrl: order.receiptUrl, isGuestOrder: order.isGuestOrder, briefDue } };
+          const briefDue = outcome.kind === 'paid' && !(await briefsOfOrders(db, [order.id])).has(order.id);
+          return { ok: true as const, processing: outcome.kind === 'processing', order: { orderId: order.orderNumber, orderName: order.orderName, amount: order.amountMinor, currency: order.currency, country: order.country, paidAt: order.paidAt, receiptUrl: order.receiptUrl, isGuestOrder: order.isGuestOrder, paymentMethod: order.paymentMethod, paymentProvider: order.paymentProvider, briefDue } };
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           return { ok: false as const, code: error.code === 'NOT_FOUND' ? 'PAYMENT_FAILED' : error.code, message: messageOf(error, lang) };

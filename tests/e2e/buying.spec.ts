@@ -4,7 +4,7 @@
  * declined card ends on the fail page; consultations start with the brief.
  */
 import sharp from 'sharp';
-import { expect, hydrated, test } from './fixtures.ts';
+import { agreeToAll, expect, hydrated, test } from './fixtures.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const pngOf = (background: string) => sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer();
@@ -31,7 +31,7 @@ test('a signed-in customer buys checkout 3 with five images, writes the brief wi
   await expect(page.locator('[data-total]')).toHaveText('₩155,000');
   await page.getByRole('button', { name: '₩155,000 결제하기' }).click();
   await expect(page.getByText('이용약관과 환불 정책에 동의해주세요.')).toBeVisible();
-  await page.getByRole('checkbox').check();
+  await agreeToAll(page);
   await page.getByRole('button', { name: '₩155,000 결제하기' }).click();
 
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
@@ -110,23 +110,25 @@ test('a declined card lands on the fail page with the reason', async ({ page, co
   await page.goto('/kr/checkout1');
   await hydrated(page);
   await page.getByRole('radio', { name: /^거절되는 카드/ }).check();
-  await page.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await agreeToAll(page);
   await page.getByRole('button', { name: /결제하기/ }).click();
   await expect(page).toHaveURL(/\/kr\/payment\/fail\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 실패');
   await expect(page.locator('[data-fail-message]')).toHaveText('카드사에서 결제를 거절했습니다.');
   await expect(page.locator('[data-fail-code]')).toContainText('REJECT_CARD_COMPANY');
-  // The reason is ours for the code: text slipped into the address is not shown.
-  await page.goto('/kr/payment/fail?code=REJECT_CARD_COMPANY&message=Call%20+1-555-SCAM');
+  // The reason is ours for the code; the provider's message from the address is shown under it,
+  // as plain text and as the payment company's words, never as ours.
+  await page.goto('/kr/payment/fail?code=REJECT_CARD_COMPANY&message=%3Cb%3ELimit%3C%2Fb%3E%20exceeded');
   await expect(page.locator('[data-fail-message]')).toHaveText('카드사에서 결제를 거절했습니다.');
-  await expect(page.getByText('SCAM')).toHaveCount(0);
+  await expect(page.locator('[data-provider-message]')).toHaveText('결제사 메시지: <b>Limit</b> exceeded');
+  await expect(page.locator('[data-provider-message] b')).toHaveCount(0);
 });
 
 test('a customer who chose to write the brief later writes it from My Page', async ({ page, consoleErrors: _ }) => {
   await signUp(page);
   await page.goto('/kr/checkout1');
   await hydrated(page);
-  await page.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await agreeToAll(page);
   await page.getByRole('button', { name: /결제하기/ }).click();
   await page.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
   await expect(page).toHaveURL(/\/kr$/);
@@ -149,19 +151,28 @@ test('checkout pages ask a signed-out visitor to log in, with a 401', async ({ p
   await expect(page.getByText('결제를 진행하려면 로그인해주세요.')).toBeVisible();
 });
 
-test('a checkout page outside Korea says plainly that the quote comes first, and leads to the brief', async ({ page, consoleErrors: _ }) => {
+test('a customer in /us pays a checkout page in dollars, by card or PayPal (the sandbox standing in for both)', async ({ page, consoleErrors: _ }) => {
   await signUp(page);
   await page.goto('/us/checkout2');
   await hydrated(page);
-  await expect(page.getByRole('heading', { name: 'In this store, we work from a quote' })).toBeVisible();
-  await page.getByRole('button', { name: 'Ask for a quote' }).click();
-  const brief = page.getByRole('dialog', { name: 'Project brief' });
-  await expect(brief.locator('[data-brief-service]')).toHaveText('Solid-colour background');
-  await brief.getByText('Minimal', { exact: true }).click();
-  await brief.getByRole('button', { name: 'Submit brief' }).click();
-  await expect(page.getByText('Your consultation request is in')).toBeVisible();
-  await expect(page).toHaveURL(/\/us\/profile#order-history$/);
-  await expect(page.locator('[data-order]').first().locator('[data-status]')).toHaveText('Reviewing quote');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Solid-colour background');
+  await expect(page.locator('[data-total]')).toHaveText('$36.50');
+  // SPEC's names in SPEC's order, the first chosen; the sandbox says that no money is taken.
+  const methods = page.locator('[data-payment-methods]');
+  await expect(methods.getByRole('radio')).toHaveCount(2);
+  await expect(methods.getByRole('radio', { name: 'Card' })).toBeChecked();
+  await methods.getByRole('radio', { name: 'PayPal' }).check();
+  await expect(page.locator('[data-payment-redirect]')).toContainText('no real money is taken');
+  await agreeToAll(page);
+  await page.getByRole('button', { name: 'Pay $36.50' }).click();
+  await expect(page).toHaveURL(/\/us\/payment\/success\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
+  await expect(page.locator('dl')).toContainText('$36.50');
+  await page.getByRole('dialog', { name: 'Project brief' }).getByRole('button', { name: 'Write later' }).click();
+  await page.goto('/us/profile');
+  const order = page.locator('[data-order]').first();
+  await expect(order.locator('[data-status]')).toHaveText('Order received');
+  await expect(order).toContainText('$36.50');
 });
 
 test('a guest puts two templates in the cart and pays for them as one order', async ({ page, consoleErrors: _ }) => {
@@ -183,7 +194,7 @@ test('a guest puts two templates in the cart and pays for them as one order', as
   await checkout.getByLabel('이름').fill('이하늘');
   await checkout.getByLabel('이메일').fill(`guest.${unique()}@example.com`);
   await checkout.getByLabel('연락처').fill('010-5555-6666');
-  await checkout.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await agreeToAll(checkout);
   await checkout.getByRole('button', { name: '₩64,000 결제하기' }).click();
 
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
@@ -283,7 +294,7 @@ test('the order-confirmation page: a guest pays for a service; quotes and unknow
   await checkout.getByLabel('이메일').fill(`jimin.${unique()}@example.com`);
   await checkout.getByLabel('연락처').fill('010-7777-8888');
   await checkout.getByLabel(/주소/).fill('서울특별시 강남구 테헤란로 1');
-  await checkout.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await agreeToAll(checkout);
   await checkout.getByRole('button', { name: '₩50,000 결제하기' }).click();
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');

@@ -38,3 +38,10 @@ export async function hydrated(page: Page): Promise<void> {
   // The home page's lower sections hydrate from their own chunk, a moment later.
   if (await page.locator('#products').count()) await page.locator('html[data-below-fold="hydrated"]').waitFor({ state: 'attached' });
 }
+
+/** Ticks SPEC's two agreement boxes of a checkout (terms and refund policy; personal data). */
+export async function agreeToAll(scope: Page | import('@playwright/test').Locator): Promise<void> {
+  const boxes = scope.locator('[data-agreements] input[type="checkbox"]');
+  await expect(boxes).toHaveCount(2);
+  for (const box of await boxes.all()) await box.check();
+}

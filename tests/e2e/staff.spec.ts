@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { agreeToAll, expect, hydrated, test } from './fixtures.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -40,7 +40,7 @@ test('staff move an order through every status and comment; the customer sees th
   await customer.request.post('/api/auth/register', { data: { email, username: `timeline${unique()}`, password: 'lumi-buyer-7', firstName: '하늘', lastName: '이', phone: '010-3333-4444' } });
   await customer.goto('/kr/checkout2');
   await hydrated(customer);
-  await customer.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await agreeToAll(customer);
   await customer.getByRole('button', { name: /결제하기/ }).click();
   const brief = customer.getByRole('dialog', { name: '프로젝트 브리프' });
   await brief.getByText('미니멀', { exact: true }).click();
@@ -108,7 +108,7 @@ test('staff cancel a paid order with the refund the policy allows; the customer 
   await customer.request.post('/api/auth/register', { data: { email, username: `refund${unique()}`, password: 'lumi-buyer-7', firstName: '지민', lastName: '박', phone: '010-5555-0000' } });
   await customer.goto('/kr/checkout1');
   await hydrated(customer);
-  await customer.getByRole('checkbox', { name: /동의합니다/ }).check();
+  await agreeToAll(customer);
   await customer.getByRole('button', { name: /결제하기/ }).click();
   await customer.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
 

@@ -279,7 +279,7 @@ describe.each(BACKENDS)('project briefs on %s', (backend) => {
     expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, 'quote_review']]);
   });
 
-  it('asks a guest for a name and e-mail before a consultation, and sends a Korean priced service to checkout first', async () => {
+  it('asks a guest for a name and e-mail before a consultation, and sends a priced service to checkout first in every store', async () => {
     const [before] = await s.db().select({ n: count() }).from(orders);
     const guest = newGuestId();
     const anonymous = await s.brief({ serviceId: 10, sessionId: guest });
@@ -290,10 +290,12 @@ describe.each(BACKENDS)('project briefs on %s', (backend) => {
     expect(priced.json().code).toBe('ORDER_REQUIRED');
     const [after] = await s.db().select({ n: count() }).from(orders);
     expect(after!.n).toBe(before!.n);
-    // Outside Korea a priced service starts with the brief and a quote (D10).
+    // Every store sells its priced services online (D26): no consultation for them abroad either.
     const abroad = await s.brief({ serviceId: 4, sessionId: guest, customerName: 'Kim', customerEmail: 'kim@example.com' }, { 'x-store-country': 'us' });
-    expect(abroad.statusCode, abroad.body).toBe(201);
-    expect(abroad.json().orderStatus).toBe('quote_review');
+    expect(abroad.statusCode, abroad.body).toBe(422);
+    expect(abroad.json().code).toBe('ORDER_REQUIRED');
+    const [afterAbroad] = await s.db().select({ n: count() }).from(orders);
+    expect(afterAbroad!.n).toBe(before!.n);
   });
 });
 

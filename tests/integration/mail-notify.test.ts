@@ -23,7 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('mail queued on one instance on 
   async function startInstance(env: Record<string, string>) {
     const config = loadConfig({
       NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/studio-lumi-test-${process.pid}`,
-      DATABASE_URL: scratch.url!, SMTP_URL: sink.url, STAFF_EMAIL: 'staff@shop.test', PUBLIC_URL: 'https://shop.test', ...env,
+      DATABASE_URL: scratch.url!, SMTP_URL: sink.url, STAFF_EMAIL: 'staff@shop.test', PUBLIC_URL: 'https://shop.test', ALLOW_TEST_PAYMENTS: 'true', ...env,
     });
     const handle = await openDatabase({ databaseUrl: scratch.url });
     const app = await createApp({ config, db: handle.db, cookieSecret: 'test-cookie-secret-0123456789abcdef' });

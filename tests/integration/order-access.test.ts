@@ -75,6 +75,8 @@ describe('the routes follow the access table', () => {
             case 'readFiles': return s.inject({ method: 'GET', url: `${fileUrl}?${query}`, headers: actor.headers });
             case 'writeBrief': return s.call('POST', '/api/project-briefs', { orderId: row.orderNumber, style: ['modern'], ...body }, actor.headers);
             case 'review': return s.call('POST', `/api/orders/${row.orderNumber}/approve`, body, actor.headers);
+            // Paid already, so an allowed start is refused for that reason (409), not "not found".
+            case 'pay': return s.call('POST', '/api/payments/start', { orderId: row.orderNumber, provider: 'tosspayments', ...(body.sessionId ? { sessionId: body.sessionId } : {}), ...(body.orderKey ? { orderKey: body.orderKey } : {}) }, actor.headers);
             // Work has started, so an allowed cancel is refused for that reason, not "not found".
             case 'cancel': return s.call('POST', `/api/orders/${row.orderNumber}/cancel`, body, actor.headers);
             case 'manage': return s.call('GET', `/api/admin/orders/${row.id}`, undefined, actor.headers);

@@ -226,7 +226,7 @@ describe('7. promoting an account to administrator ends its sessions', () => {
 
 describe('8. Secure cookies and HSTS follow an https PUBLIC_URL', () => {
   describe('https', () => {
-    const server = useTestServer('pglite', { PUBLIC_URL: 'https://shop.test' });
+    const server = useTestServer('pglite', { PUBLIC_URL: 'https://shop.test', ALLOW_TEST_PAYMENTS: 'true' });
     it('marks the session cookie Secure and sends HSTS, even over plain HTTP behind a proxy', async () => {
       const response = await client(server).call('POST', '/api/auth/register', newAccount());
       expect(response.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true });

@@ -234,7 +234,7 @@ describe('staff changes reach the customer by e-mail', () => {
     smtp = await startSmtpServer();
   });
   afterAll(async () => smtp.stop());
-  const server = useTestServer('pglite', () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.test', STAFF_EMAIL: 'studio@studiolumi.test, owner@studiolumi.test' }));
+  const server = useTestServer('pglite', () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.test', ALLOW_TEST_PAYMENTS: 'true', STAFF_EMAIL: 'studio@studiolumi.test, owner@studiolumi.test' }));
   const s = staffApi(server);
 
   it('mails a status change and a comment in the language of the order', async () => {

@@ -20,6 +20,7 @@ export const V = {
   quantity: 'validation.quantity',
   orderItem: 'validation.orderItem',
   agreementRequired: 'validation.agreementRequired',
+  privacyRequired: 'validation.privacyRequired',
   briefChoice: 'validation.briefChoice',
   tooMany: 'validation.tooMany',
   unknownFile: 'validation.unknownFile',

@@ -74,20 +74,15 @@ export const idempotencyKeyField = () => plainText({ trim: false }).regex(IDEMPO
 /** POST /api/orders/{number}/cancel: the customer's own cancel, with an optional reason (D21). */
 export const cancelOrderSchema = z.object({ reason: optionalText(500, { multiline: true }), sessionId: guestIdField() });
 
-export const confirmPaymentSchema = z.object({
-  orderId: plainText().regex(ORDER_NUMBER_PATTERN),
-  paymentKey: plainText().min(1).max(200),
-  amount: z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number().int().nonnegative().max(1_000_000_000_000)),
-});
-
-/** The checkout page's form (SPEC section 5): name, e-mail and phone required, the terms agreed. */
+/** The checkout page's form (SPEC section 5): name, e-mail and phone required, both agreements ticked. */
 export const checkoutFormSchema = z.object({
   customerName: requiredText(100),
   customerEmail: emailField(),
   customerPhone: requiredPhone(30),
   requirements: optionalText(5000, { multiline: true }),
   quantity: quantityField(),
-  agree: z.literal(true, { error: V.agreementRequired }),
+  agreeTerms: z.literal(true, { error: V.agreementRequired }),
+  agreePrivacy: z.literal(true, { error: V.privacyRequired }),
 });
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;

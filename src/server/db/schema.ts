@@ -11,8 +11,9 @@ import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../../domain/status
 import { DELIVERABLE_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../domain/uploads.ts';
 import { FILE_PURPOSES } from '../../domain/deliverables.ts';
 import { ROLES } from '../../domain/user.ts';
+import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES } from '../../domain/payments.ts';
 import {
-  boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+  boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** `column in ('a', 'b', …)` from a domain list, so a check constraint can never drift from the code. */
@@ -104,8 +105,12 @@ export const orders = pgTable('orders', {
   /** ... and what the provider is asked to charge, in the currency's minor units (D25). */
   amountMinor: integer('amount_minor').notNull(),
   status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+  /** The provider that took the payment (toss, stripe, paypal, sandbox): refunds go back through it. */
   paymentProvider: text('payment_provider'),
+  /** What a refund names at that provider: Toss's paymentKey, Stripe's payment intent, PayPal's capture id. */
   paymentKey: text('payment_key'),
+  /** The payment attempt that paid the order (D27); earlier abandoned or declined attempts stay beside it. */
+  paidAttemptId: uuid('paid_attempt_id').references((): AnyPgColumn => paymentAttempts.id, { onDelete: 'set null' }),
   paymentMethod: text('payment_method'),
   receiptUrl: text('receipt_url'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -332,4 +337,50 @@ export const refunds = pgTable('refunds', {
   index('refunds_order_id_idx').on(t.orderId),
   uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
   check('refunds_amount_check', sql`${t.amountMinor} > 0`),
+]);
+
+/**
+ * One try at paying an order (issue 14, after Medusa's payment sessions): which provider and
+ * method, the provider's own reference, the amount and currency asked for, where it stands, and
+ * the Idempotency-Key of the provider calls made for it. An order can be tried with Stripe,
+ * abandoned, and paid with PayPal; `orders.paid_attempt_id` names the attempt that paid it.
+ */
+export const paymentAttempts = pgTable('payment_attempts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: PROVIDER_NAMES }).notNull(),
+  /** The customer's choice by SPEC's name (tosspayments, stripe, paypal, alipay, wechatpay, unionpay). */
+  method: text('method', { enum: PAYMENT_CHOICES }).notNull(),
+  /** The provider's id of this attempt: a Checkout Session, a PayPal order, a Toss or sandbox payment key. */
+  reference: text('reference'),
+  /** What refunds name once it paid: a payment intent, a capture, a payment key. */
+  paymentRef: text('payment_ref'),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default('started'),
+  /** The base of every Idempotency-Key sent to the provider for this attempt (start, capture). */
+  idempotencyKey: text('idempotency_key').notNull(),
+  /** Why it failed or was refused, in the provider's or our words (for staff and logs). */
+  failure: text('failure'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [
+  index('payment_attempts_order_id_idx').on(t.orderId, t.createdAt),
+  uniqueIndex('payment_attempts_reference_key').on(t.provider, t.reference).where(sql`${t.reference} is not null`),
+  uniqueIndex('payment_attempts_idempotency_key').on(t.idempotencyKey),
+  check('payment_attempts_status_check', oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
+  check('payment_attempts_provider_check', oneOf(t.provider, PROVIDER_NAMES)),
+  check('payment_attempts_method_check', oneOf(t.method, PAYMENT_CHOICES)),
+  check('payment_attempts_amount_check', sql`${t.amountMinor} >= 0`),
+]);
+
+/** Provider webhook events already processed: each event id is acted on once (D27). */
+export const paymentEvents = pgTable('payment_events', {
+  provider: text('provider', { enum: PROVIDER_NAMES }).notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.provider, t.eventId] }),
 ]);

@@ -33,7 +33,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   INVALID_QUANTITY: { status: 400, key: 'pricing.invalidQuantity' },
   UNKNOWN_ITEM: { status: 400, key: 'orders.unknownItem' },
   CART_EMPTY: { status: 400, key: 'orders.cartEmpty' },
-  PAYMENT_NOT_AVAILABLE: { status: 422, key: 'orders.paymentNotAvailable' },
+  PAYMENT_METHOD_NOT_OFFERED: { status: 422, key: 'payments.methodNotOffered' },
   MISSING_PARAMETERS: { status: 400, key: 'payments.missingParameters' },
   AMOUNT_MISMATCH: { status: 400, key: 'payments.amountMismatch' },
   ORDER_NOT_PAYABLE: { status: 409, key: 'payments.notPayable' },

@@ -4,11 +4,12 @@
  * conditioned on the status again, and rows are claimed with `for update skip locked`, so an order
  * paid meanwhile (its confirmation holds or has changed the row) is never touched, and several
  * server processes expiring at once each take other orders. A payment confirmed for an order after
- * this refuses it (ORDER_NOT_PAYABLE) and gives the money back (payments/confirm.service.ts).
+ * this refuses it (ORDER_NOT_PAYABLE) and gives the money back (payments/settle.service.ts). An
+ * order whose payment is processing at its provider waits for the provider's word.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client.ts';
-import { orderStatusHistory, orders } from '../db/schema.ts';
+import { orderStatusHistory, orders, paymentAttempts } from '../db/schema.ts';
 
 export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 export const EXPIRED_NOTE = 'expired unpaid after 24 hours';
@@ -25,6 +26,8 @@ export async function expireUnpaidOrders(db: Database, options: { olderThanMs?: 
         where status = 'pending' and id in (
           select id from ${orders}
           where status = 'pending' and created_at < now() - make_interval(secs => ${seconds})
+            -- A delayed method (Alipay, WeChat Pay) took the payment and the provider has yet to say yes.
+            and not exists (select 1 from ${paymentAttempts} as a where a.order_id = ${orders}.id and a.status = 'processing')
           order by created_at limit ${batchSize}
           for update skip locked
         )

@@ -36,7 +36,8 @@ export async function startFakeToss() {
   const payment = (paymentKey: string, orderId: string, totalAmount: number, status = 'DONE') => ({
     mId: 'tvivarepublica', version: '2022-11-16', paymentKey, orderId, orderName: 'test', status, type: 'NORMAL',
     method: '카드', currency: 'KRW', totalAmount, balanceAmount: status === 'CANCELED' ? 0 : totalAmount,
-    requestedAt: '2026-11-22T10:00:00+09:00', approvedAt: '2026-11-22T10:00:05+09:00',
+    // Approved now, as Toss answers a confirm: the refund windows (D21) count from it.
+    requestedAt: new Date(Date.now() - 5000).toISOString(), approvedAt: new Date().toISOString(),
     receipt: { url: `https://dashboard.tosspayments.com/receipt/redirection?transactionId=${paymentKey}` },
     card: { number: '43301234****123*', cardType: '신용', ownerType: '개인' }, cancels: null,
   });

@@ -12,14 +12,14 @@ import type { Auth } from '../../http/auth.ts';
 import { idParam, parseBody, parseQuery } from '../../http/validate.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import { cancelByStaff } from '../orders/cancel.service.ts';
-import type { PaymentProvider } from '../payments/providers/provider.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import { listContacts, markContact } from './admin-contacts.service.ts';
 import { changeOrderStatus, getOrder, listBriefs, listOrders, setBriefStatus, setOrderComments } from './admin-orders.service.ts';
 import { overview } from './admin-overview.service.ts';
 import { searchUsers } from './admin-users.service.ts';
 
-export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; mailWorker: MailWorker; provider: PaymentProvider }): void {
-  const { db, auth, mailWorker, provider } = deps;
+export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; mailWorker: MailWorker; payments: PaymentsService }): void {
+  const { db, auth, mailWorker, payments } = deps;
   const staff = (request: Parameters<Auth['requireUserWithRole']>[0]) => auth.requireUserWithRole(request, 'admin');
 
   app.get('/api/orders', async (request) => {
@@ -58,7 +58,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; 
     const actor = await staff(request);
     const id = idParam(request.params);
     const input = parseBody(staffCancelSchema, request.body);
-    const outcome = await cancelByStaff(db, provider, actor.id, id, { refundMinor: input.refundAmount, reason: input.reason });
+    const outcome = await cancelByStaff(db, payments.providerOf, actor.id, id, { refundMinor: input.refundAmount, reason: input.reason });
     mailWorker.nudge();
     request.log.info({ orderId: id, refund: input.refundAmount, actor: actor.id, outcome }, 'order cancelled by staff');
     return { success: true, id, status: 'cancelled', refunded: outcome === 'refunded' ? input.refundAmount : 0 };

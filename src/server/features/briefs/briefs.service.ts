@@ -1,6 +1,6 @@
 /**
  * Project briefs (SPEC sections 2, 4, 5 and 7, D17, D22). A brief belongs to an order: the one the
- * customer paid, or, for a service priced after a quote (or any service outside Korea, D10), a
+ * customer paid, or, for a service priced after a quote, a
  * consultation order opened with it in `quote_review`. Writing it, opening that order, recording
  * the order's first status and attaching the caller's uploaded files happen in one transaction.
  */
@@ -11,7 +11,6 @@ import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { COUNTRIES } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { formatMinor } from '../../../domain/money.ts';
-import { isCardPaymentStore } from '../../../domain/orders.ts';
 import { V } from '../../../domain/validation/messages.ts';
 import type { CreateBriefInput } from '../../../domain/validation/briefs.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
@@ -102,10 +101,10 @@ export async function createBrief(db: Database, brief: NewBrief): Promise<Create
       const [serviceLine] = await tx.select().from(orderLines).where(and(eq(orderLines.orderId, found.id), eq(orderLines.kind, 'service'))).limit(1);
       if (serviceLine) service = findService(Number(serviceLine.ref));
     } else {
-      // Card payment comes first in Korea for priced services; elsewhere, and for quote-only
-      // services, the brief asks for a quote (D10, D17).
+      // A priced service is paid first in every store (D26); a quote-only service's brief asks for
+      // a quote (D17).
       if (!service) throw new DomainError('VALIDATION_FAILED', { fields: { serviceId: { key: V.required } } });
-      if (isCardPaymentStore(country) && !isQuoteOnly(service)) throw new DomainError('ORDER_REQUIRED');
+      if (!isQuoteOnly(service)) throw new DomainError('ORDER_REQUIRED');
       order = await openConsultation(tx, owner, service.id, country, language, customer!);
       openedOrder = true;
     }

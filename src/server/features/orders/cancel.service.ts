@@ -8,7 +8,9 @@
  * two refunds never share a key; then the order is cancelled and its history row, the refund
  * record (with that key) and the customer's e-mail are written in one statement.
  *
- * The lock is held while Toss answers (at most TOSS_TIMEOUT_MS): on PostgreSQL that holds only
+ * The refund goes back through the provider that took the payment (Toss, Stripe, PayPal or the
+ * sandbox; orders.payment_provider). The lock is held while it answers (at most its timeout): on
+ * PostgreSQL that holds only
  * this order's row; PGlite runs one transaction at a time, so there a refund call briefly holds
  * the whole embedded database, which suits the small, single-process shop PGlite is for.
  */
@@ -18,6 +20,9 @@ import { customerCancel, staffCancel } from '../../../domain/refunds.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { mailOutbox, orderStatusHistory, orders, refunds } from '../../db/schema.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
+
+/** The provider that took a payment, by the name stored with the order: refunds go back through it. */
+export type RefundingProvider = (name: string | null) => PaymentProvider;
 import { orderFor } from './order-access.ts';
 import type { OrderRow } from './orders.service.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
@@ -55,19 +60,21 @@ async function withLockedOrder<T>(db: Database, orderId: string, work: (tx: Data
 }
 
 /** Refunds (if any) and cancels a locked order; `tx` is the transaction holding the lock. */
-async function cancelLocked(tx: Database, provider: PaymentProvider, { order, refundedMinor, refundCount }: LockedOrder, cancellation: Cancellation): Promise<CancelOutcome> {
+async function cancelLocked(tx: Database, providerOf: RefundingProvider, { order, refundedMinor, refundCount }: LockedOrder, cancellation: Cancellation): Promise<CancelOutcome> {
   const refunded = cancellation.refundMinor > 0;
+  const provider = refunded ? providerOf(order.paymentProvider) : null;
   const idempotencyKey = refunded ? `refund:${order.id}:${refundCount + 1}` : null;
   if (refunded) {
     if (!order.paymentKey) throw new DomainError('CANCEL_NOT_ALLOWED', { detail: 'paid order without a payment key' });
     if (cancellation.refundMinor > order.amountMinor - refundedMinor) {
       throw new DomainError('REFUND_TOO_LARGE', { values: { percent: 100 }, detail: `${cancellation.refundMinor} > ${order.amountMinor} - ${refundedMinor} refunded` });
     }
-    await provider.cancel({
-      paymentKey: order.paymentKey,
+    await provider!.refund({
+      paymentRef: order.paymentKey,
       reason: cancellation.reason,
       // Always the amount: without one Toss refunds whatever balance is left, which may not be what we record.
-      amount: cancellation.refundMinor,
+      amountMinor: cancellation.refundMinor,
+      currency: order.currency,
       idempotencyKey: idempotencyKey!,
     });
   }
@@ -85,7 +92,7 @@ async function cancelLocked(tx: Database, provider: PaymentProvider, { order, re
       returning 1
     ), refund as (
       insert into ${refunds} (order_id, amount_minor, reason, provider, actor_user_id, idempotency_key)
-      select id, ${cancellation.refundMinor}, ${cancellation.reason}, ${provider.name}, ${cancellation.actorId}, ${idempotencyKey} from cancelled
+      select id, ${cancellation.refundMinor}, ${cancellation.reason}, ${provider?.name ?? order.paymentProvider ?? 'none'}, ${cancellation.actorId}, ${idempotencyKey} from cancelled
       where ${refunded}
       returning 1
     ), mail as (
@@ -100,7 +107,7 @@ async function cancelLocked(tx: Database, provider: PaymentProvider, { order, re
 }
 
 /** The customer's own cancel button (D21): unpaid cancelled, paid within 3 days refunded in full, later a request to staff. */
-export async function cancelOwnOrder(db: Database, provider: PaymentProvider, accessor: Accessor, orderNumber: string, reason: string | undefined): Promise<CancelOutcome> {
+export async function cancelOwnOrder(db: Database, providerOf: RefundingProvider, accessor: Accessor, orderNumber: string, reason: string | undefined): Promise<CancelOutcome> {
   // Whether it may: the access table (anyone else's order is "not found"). What may be done to it
   // is decided under the lock.
   const own = await orderFor(db, accessor, orderNumber, 'cancel');
@@ -112,7 +119,7 @@ export async function cancelOwnOrder(db: Database, provider: PaymentProvider, ac
       await tx.update(orders).set({ cancelRequestedAt: new Date(), updatedAt: new Date() }).where(sql`${orders.id} = ${order.id} and ${orders.cancelRequestedAt} is null`);
       return 'requested';
     }
-    return cancelLocked(tx, provider, locked, {
+    return cancelLocked(tx, providerOf, locked, {
       refundMinor: decision.kind === 'refund' ? order.amountMinor - locked.refundedMinor : 0,
       reason: reason ?? 'Cancelled by the customer',
       actorId: accessor.user?.id ?? null,
@@ -122,7 +129,7 @@ export async function cancelOwnOrder(db: Database, provider: PaymentProvider, ac
 }
 
 /** Staff cancel an order with the refund the policy allows, or less (D21); refunds made before count against it. */
-export async function cancelByStaff(db: Database, provider: PaymentProvider, actorId: string, orderId: string, input: { refundMinor: number; reason: string }): Promise<CancelOutcome> {
+export async function cancelByStaff(db: Database, providerOf: RefundingProvider, actorId: string, orderId: string, input: { refundMinor: number; reason: string }): Promise<CancelOutcome> {
   return withLockedOrder(db, orderId, async (tx, locked) => {
     const allowed = staffCancel(locked.order);
     if (allowed.kind === 'none') throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `order ${orderId} is ${locked.order.status}` });
@@ -130,6 +137,6 @@ export async function cancelByStaff(db: Database, provider: PaymentProvider, act
     if (input.refundMinor > left) {
       throw new DomainError('REFUND_TOO_LARGE', { values: { percent: allowed.maxPercent }, detail: `${input.refundMinor} > ${allowed.maxMinor} - ${locked.refundedMinor} refunded` });
     }
-    return cancelLocked(tx, provider, locked, { refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
+    return cancelLocked(tx, providerOf, locked, { refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
   });
 }

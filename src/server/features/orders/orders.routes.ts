@@ -17,7 +17,7 @@ import { listCart } from '../cart/cart.service.ts';
 import { customerOrderView } from './order-view.ts';
 import { getOrderFor, listOwnOrders, placeOrder, requestFingerprint } from './orders.service.ts';
 import type { Owner } from './owner.ts';
-import type { PaymentProvider } from '../payments/providers/provider.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import { cancelOwnOrder } from './cancel.service.ts';
 import type { OrderLinks } from './order-links.ts';
 
@@ -43,7 +43,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return parsed.data;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth, provider: PaymentProvider, links: OrderLinks): void {
+export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth, payments: PaymentsService, links: OrderLinks): void {
   app.post('/api/orders', {
     // Generous for shoppers, in the way of scripts filling the table.
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -82,6 +82,8 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
       currency: order.currency,
       orderName: order.orderName,
       status: order.status,
+      // The store's payment choices by SPEC's names, in SPEC's order: POST /api/payments/start takes one.
+      providers: payments.settings(country).choices.map((c) => c.choice),
       message: translatorFor(lang, 'errors')('orders.created'),
     });
   });
@@ -97,7 +99,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
     const { orderId } = request.params as { orderId: string };
     const input = parseBody(cancelOrderSchema, request.body ?? {});
     const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request) });
-    const outcome = await cancelOwnOrder(db, provider, accessor, orderId, input.reason);
+    const outcome = await cancelOwnOrder(db, payments.providerOf, accessor, orderId, input.reason);
     request.log.info({ outcome }, 'order cancel by customer');
     return { success: true, outcome, message: translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`) };
   });

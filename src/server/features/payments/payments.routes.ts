@@ -1,24 +1,38 @@
 /**
- * Payment endpoints: POST /api/confirm (SPEC section 7), the settings the payment page needs, and
- * the sandbox provider's approval step.
+ * Payment endpoints: the store's payment choices, POST /api/payments/start, POST /api/confirm
+ * (SPEC section 7, also by Stripe's and PayPal's references), the providers' webhooks (raw bodies,
+ * verified by the provider), and the sandbox's approval step. Rules live in the services.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../domain/errors.ts';
 import { ORDER_NUMBER_PATTERN } from '../../../domain/orders.ts';
-import { confirmPaymentSchema } from '../../../domain/validation/orders.ts';
+import { paypalConfirmSchema, SANDBOX_CARD_CHOICES, startPaymentSchema, stripeConfirmSchema, widgetConfirmSchema } from '../../../domain/validation/payments.ts';
+import { plainText } from '../../../domain/validation/schema-helpers.ts';
 import type { Database } from '../../db/client.ts';
-import { fieldErrors } from '../../../domain/validation/schema-helpers.ts';
+import type { Auth } from '../../http/auth.ts';
+import { requestAccessor } from '../../http/accessor.ts';
+import { parseBody } from '../../http/validate.ts';
+import type { OrderLinks } from '../orders/order-links.ts';
 import { findOrderByNumber } from '../orders/orders.service.ts';
 import type { PaymentsService } from './payments.service.ts';
-import { SANDBOX_CARDS, type SandboxCard } from './providers/sandbox.ts';
 
 const sandboxSchema = z.object({
-  orderId: z.string().regex(ORDER_NUMBER_PATTERN),
-  card: z.enum(Object.keys(SANDBOX_CARDS) as [SandboxCard, ...SandboxCard[]]),
+  orderId: plainText().regex(ORDER_NUMBER_PATTERN),
+  card: z.enum(SANDBOX_CARD_CHOICES),
 });
 
-export function registerPaymentRoutes(app: FastifyInstance, db: Database, payments: PaymentsService): void {
+/** The confirm body by its shape: Stripe's or PayPal's reference, else SPEC's Toss fields (all three required). */
+function confirmInput(body: Record<string, unknown>) {
+  if (body.provider === 'stripe') return parseBody(stripeConfirmSchema, body);
+  if (body.provider === 'paypal') return parseBody(paypalConfirmSchema, body);
+  const missing = ['orderId', 'amount', 'paymentKey'].filter((k) => body[k] === undefined || body[k] === null || body[k] === '');
+  if (missing.length) throw new DomainError('MISSING_PARAMETERS', { detail: missing.join(',') });
+  return parseBody(widgetConfirmSchema, body);
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; payments: PaymentsService }): void {
+  const { db, auth, links, payments } = deps;
   // SPEC's static return pages: on to the store's own success and fail pages, query and all.
   for (const [file, page] of [['/payment-success.html', 'success'], ['/payment-fail.html', 'fail']] as const) {
     app.get(file, async (request, reply) => {
@@ -27,31 +41,54 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Database, paymen
     });
   }
 
-  app.get('/api/payments/settings', async () => ({ success: true, ...payments.settings() }));
+  /** The store's payment choices (SPEC's names, in SPEC's order) and whether they take real money. */
+  app.get('/api/payments/settings', async (request) => ({ success: true, country: request.store.country, ...payments.settings(request.store.country) }));
+
+  app.post('/api/payments/start', {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  }, async (request) => {
+    const input = parseBody(startPaymentSchema, request.body);
+    const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId, orderNumber: input.orderId, orderKey: input.orderKey });
+    const started = await payments.start(accessor, input);
+    request.log.info({ provider: input.provider, kind: 'redirectUrl' in started ? 'redirect' : 'widget' }, 'payment started');
+    return { success: true, ...started };
+  });
 
   app.post('/api/confirm', {
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (request) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const missing = ['orderId', 'amount', 'paymentKey'].filter((k) => body[k] === undefined || body[k] === null || body[k] === '');
-    if (missing.length) throw new DomainError('MISSING_PARAMETERS', { detail: missing.join(',') });
-    const parsed = confirmPaymentSchema.safeParse(body);
-    if (!parsed.success) throw new DomainError('VALIDATION_FAILED', { fields: fieldErrors(parsed.error) });
-    const order = await payments.confirm(parsed.data);
-    return { success: true, orderId: order.orderNumber, status: order.status, amount: order.amountMinor, currency: order.currency };
+  }, async (request, reply) => {
+    const input = confirmInput((request.body ?? {}) as Record<string, unknown>);
+    const outcome = await payments.confirm(input);
+    const { order } = outcome;
+    // A delayed method (Alipay, WeChat Pay) accepted but not yet settled: 202, the webhook will say more.
+    return reply.status(outcome.kind === 'processing' ? 202 : 200).send({
+      success: true, orderId: order.orderNumber, status: outcome.kind === 'processing' ? 'processing' : order.status, amount: order.amountMinor, currency: order.currency,
+    });
+  });
+
+  // Webhooks are read as raw bytes: the signature covers them exactly as sent.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    for (const provider of ['stripe', 'paypal'] as const) {
+      scope.post(`/api/webhooks/${provider}`, async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const outcome = await payments.webhook(provider, body, request.headers);
+        return { received: true, outcome: outcome.kind };
+      });
+    }
   });
 
   /** The sandbox page's "pay" button: approve with a test card, or say how it was declined. */
   app.post('/api/payments/sandbox/authorize', async (request) => {
     if (!payments.sandbox) throw new DomainError('NOT_FOUND');
-    const parsed = sandboxSchema.safeParse(request.body);
-    if (!parsed.success) throw new DomainError('VALIDATION_FAILED', { fields: fieldErrors(parsed.error) });
-    const order = await findOrderByNumber(db, parsed.data.orderId);
+    const parsed = parseBody(sandboxSchema, request.body);
+    const order = await findOrderByNumber(db, parsed.orderId);
     if (!order) throw new DomainError('NOT_FOUND');
     if (order.status !== 'pending') throw new DomainError('ORDER_NOT_PAYABLE');
     // Declined in the page, as a card company would: the page goes on to the fail URL.
-    if (parsed.data.card === 'declined') throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxDeclined', detail: 'sandbox: declined card' });
-    const paymentKey = payments.sandbox.authorize(order.orderNumber, order.amountMinor, parsed.data.card);
+    if (parsed.card === 'declined') throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxDeclined', detail: 'sandbox: declined card' });
+    const paymentKey = payments.sandbox.authorize(order.orderNumber, order.amountMinor, parsed.card, order.currency);
     return { success: true, paymentKey, orderId: order.orderNumber, amount: order.amountMinor };
   });
 }

@@ -1,34 +1,66 @@
 /**
- * Payments as the API and the pages use them: which provider the payment page talks to, and
- * confirming a payment. The confirmation mail is queued with the payment (mail_outbox) and the
- * mail worker is nudged to send it; it never delays the answer.
+ * Payments as the API and the pages use them: the store's payment choices, starting an attempt,
+ * confirming a return, receiving webhooks, and the provider that refunds an order. A newly paid
+ * order's mails are queued with the payment (mail_outbox) and the mail worker is nudged to send
+ * them; they never delay the answer.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { CountryCode } from '../../../domain/countries.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import type { Accessor } from '../../../domain/order-access.ts';
+import type { ProviderName, StorePaymentSettings } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
-import type { OrderRow } from '../orders/orders.service.ts';
-import { confirmPayment, type ConfirmInput } from './confirm.service.ts';
-import type { Payments } from './providers/index.ts';
+import { confirmReturn, type ConfirmInput } from './confirm.service.ts';
+import type { PaymentRegistry } from './providers/index.ts';
+import type { PaymentProvider } from './providers/provider.ts';
+import type { SettleOutcome } from './settle.service.ts';
+import { startPayment, type StartInput } from './start.service.ts';
+import { receiveWebhook } from './webhooks.service.ts';
 
 export interface PaymentsServiceOptions {
   db: Database;
-  payments: Payments;
+  registry: PaymentRegistry;
+  /** PUBLIC_URL: the only origin of return addresses (D24). */
+  origin: string;
   mailWorker: MailWorker;
   log: FastifyBaseLogger;
 }
 
-export function createPaymentsService({ db, payments, mailWorker, log }: PaymentsServiceOptions) {
+export function createPaymentsService({ db, registry, origin, mailWorker, log }: PaymentsServiceOptions) {
+  function paid(outcome: SettleOutcome): SettleOutcome {
+    if (outcome.kind === 'paid' && outcome.newlyPaid) {
+      log.info({ orderId: outcome.order.id, amount: outcome.order.amountMinor, currency: outcome.order.currency, provider: outcome.order.paymentProvider }, 'payment confirmed');
+      mailWorker.nudge();
+    }
+    return outcome;
+  }
+
   return {
-    provider: payments.provider,
-    sandbox: payments.sandbox,
-    settings: () => payments.provider.clientSettings(),
-    async confirm(input: ConfirmInput): Promise<OrderRow> {
-      const { order, newlyPaid } = await confirmPayment(db, payments.provider, input);
-      if (newlyPaid) {
-        log.info({ orderId: order.id, amount: order.amountMinor, provider: payments.provider.name }, 'payment confirmed');
-        mailWorker.nudge();
-      }
-      return order;
+    registry,
+    sandbox: registry.sandbox,
+    settings(country: CountryCode): StorePaymentSettings {
+      const choices = registry.choicesFor(country).map(({ choice, provider }) => ({ choice, provider: provider.name, test: provider.status().test }));
+      const toss = registry.choicesFor(country).find((c) => c.provider.name === 'toss');
+      return { choices, tossClientKey: toss?.provider.status().publicKey ?? null, test: choices.some((c) => c.test) };
+    },
+    start: (accessor: Accessor, input: StartInput) => startPayment(db, registry, origin, accessor, input),
+    confirm: async (input: ConfirmInput) => paid(await confirmReturn(db, registry, input)),
+    async webhook(name: ProviderName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
+      const outcome = await receiveWebhook(db, registry, name, rawBody, headers);
+      if (outcome.kind === 'settled') paid(outcome.outcome);
+      log.info({ provider: name, event: outcome.eventId, type: outcome.type, outcome: outcome.kind }, 'payment webhook');
+      return outcome;
+    },
+    /** The provider that took an order's payment: refunds go back through it. */
+    providerOf(name: string | null): PaymentProvider {
+      const provider = registry.byName(name);
+      if (!provider) throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `no provider ${name ?? '(none)'} to refund through` });
+      return provider;
+    },
+    /** Every provider in use and its state, for the staff settings tab. */
+    async statuses() {
+      return Promise.all(registry.all().map(async (provider) => ({ ...provider.status(), reachable: await provider.reachable() })));
     },
   };
 }

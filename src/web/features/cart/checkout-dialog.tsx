@@ -1,17 +1,16 @@
 /**
  * The checkout dialog (SPEC sections 2 and 4): buying a template, a package or the whole cart
  * (one order, D23). A signed-out visitor signs in or continues as a guest (SPEC section 6); the
- * orderer's details, the payment area and the agreement follow, and paying leaves for the
- * provider. The server prices the order (D4); card payment is for the Korean store (D10).
+ * orderer's details, the store's payment methods and the two agreements follow, and paying leaves
+ * for the provider. The server prices the order (D4); every store takes its own methods (D26).
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { PackageSlug } from '../../../domain/catalog/packages.ts';
 import { findService } from '../../../domain/catalog/services.ts';
 import { localizePrice } from '../../../domain/money.ts';
-import { isCardPaymentStore, priceLine } from '../../../domain/orders.ts';
+import { priceLine } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
@@ -22,6 +21,7 @@ import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { FormField } from '../accounts/form-field.tsx';
 import { guestSessionId } from '../accounts/guest-session.ts';
 import type { PaymentSettings } from '../checkout/payment-step.ts';
+import { PaymentAgreements } from '../checkout/payment-agreements.tsx';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from '../checkout/use-payment-area.tsx';
 import { useCart } from './cart-provider.tsx';
 
@@ -31,7 +31,7 @@ export type CheckoutTarget =
   | { kind: 'package'; slug: PackageSlug }
   | { kind: 'service'; serviceId: number; quantity: number };
 
-type Values = { customerName: string; customerEmail: string; customerPhone: string; customerAddress: string; requirements: string; quantity: number; agree: boolean };
+type Values = { customerName: string; customerEmail: string; customerPhone: string; customerAddress: string; requirements: string; quantity: number; agreeTerms: boolean; agreePrivacy: boolean };
 
 interface Line {
   key: string;
@@ -45,12 +45,11 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
   const { t: tc } = useTranslation('catalog');
   const { t: tErrors } = useTranslation('errors');
   const store = useRootData();
-  const { country, origin, user } = store;
+  const { country, user } = store;
   const cart = useCart();
   const auth = useAuthDialog();
   const [guest, setGuest] = useState(asGuest);
   const [settings, setSettings] = useState<PaymentSettings | null>(null);
-  const cardStore = isCardPaymentStore(country);
 
   // What the page shows is priced by the domain's own rules; the server prices the order again (D4).
   const lines: Line[] = target.kind === 'cart'
@@ -64,15 +63,15 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
   const identified = Boolean(user) || guest;
 
   useEffect(() => {
-    if (!cardStore || !identified) return;
+    if (!identified) return;
     void apiRequest<PaymentSettings>('GET', '/api/payments/settings', undefined, store).then((result) => {
-      if (result.ok) setSettings({ provider: result.data.provider, clientKey: result.data.clientKey, test: result.data.test });
+      if (result.ok) setSettings({ choices: result.data.choices, tossClientKey: result.data.tossClientKey, test: result.data.test });
     });
-  }, [cardStore, identified]);
+  }, [identified]);
   const area = usePaymentArea({ settings, amountKrw: totalKrw, customerKey: user?.id ?? null, idPrefix: 'dialog' });
 
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Values>({
-    defaultValues: { customerName: user ? displayName(user) : '', customerEmail: user?.email ?? '', customerPhone: user?.phone ?? '', customerAddress: '', requirements: '', quantity: 1, agree: false },
+    defaultValues: { customerName: user ? displayName(user) : '', customerEmail: user?.email ?? '', customerPhone: user?.phone ?? '', customerAddress: '', requirements: '', quantity: 1, agreeTerms: false, agreePrivacy: false },
     resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/orders.ts')).checkoutFormSchema, tErrors),
   });
 
@@ -83,7 +82,7 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
       : { packageId: target.slug };
     return placeOrderAndPay(area, {
       ...goods, requirements: values.requirements, finalPrice: totalKrw, isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }),
-    }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { origin, country, store }, t);
+    }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { country, store }, t);
   }, () => toast.error(t('checkout.toast.requiredTitle'), t('checkout.toast.required')));
 
   return (
@@ -97,13 +96,7 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
         </ul>
         <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 font-bold"><span>{t('cart.total')}</span><span>{localizePrice(totalKrw, country)}</span></p>
 
-        {!cardStore ? (
-          <div className="mt-6">
-            <h3 className="font-semibold">{t('checkout.quoteTitle')}</h3>
-            <p className="mt-2 text-sm text-slate-700">{t('checkout.quoteText')}</p>
-            <Link to={`/${country}#contact`} onClick={onClose} className="btn-primary mt-4">{t('checkout.quoteAction')}</Link>
-          </div>
-        ) : !identified ? (
+        {!identified ? (
           <div className="mt-6 grid gap-3">
             <p className="text-sm text-slate-700">{t('checkout.who')}</p>
             <button type="button" className="btn-primary" onClick={() => auth.open({ onGuest: () => setGuest(true) })}>{t('checkout.login')}</button>
@@ -125,11 +118,7 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
               <textarea id="dialog-requirements" rows={3} className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30" {...register('requirements')} />
             </div>
             <PaymentArea area={area} />
-            <label className="flex items-start gap-3 text-sm">
-              <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" aria-invalid={errors.agree ? true : undefined} {...register('agree')} />
-              <span>{t('checkout.agree')} <Link to={`/${country}/terms`} onClick={onClose} className="font-medium text-brand-800 underline underline-offset-2">{t('checkout.terms')}</Link></span>
-            </label>
-            {errors.agree?.message && <p role="alert" className="text-sm text-red-700">{errors.agree.message}</p>}
+            <PaymentAgreements register={register} errors={errors} onNavigate={onClose} />
             <button type="submit" className="btn-primary w-full" disabled={isSubmitting || area.state === 'loading' || area.state === 'error'}>
               {isSubmitting ? t('checkout.processing') : t('checkout.pay', { price: localizePrice(totalKrw, country) })}
             </button>

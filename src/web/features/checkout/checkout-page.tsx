@@ -3,21 +3,20 @@
  * orderer info prefilled from the profile, the service with its quantity (default 3, at least 1,
  * each image beyond the included ones at the extra price), requests, the payment area and the
  * agreement, and a total that follows the quantity. The server prices the order (D4); the page's
- * total is only what it shows. Signed-in customers only (SPEC section 6), card payment in the
- * Korean store only (D10).
+ * total is only what it shows. Signed-in customers only (SPEC section 6); every store takes the
+ * payment through its own methods (D26).
  */
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/checkout-page';
 import { findService, INCLUDED_IMAGES, type ServiceDefinition } from '../../../domain/catalog/services.ts';
 import { MAX_QUANTITY, MIN_QUANTITY, serviceTotalKrw } from '../../../domain/catalog/pricing.ts';
 import { localizePrice } from '../../../domain/money.ts';
-import { isCardPaymentStore } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/user.ts';
+import { requestInfo } from '#request-context';
 import { requireUser, services } from '../../auth.server.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
-import { useBrief } from '../briefs/brief-provider.tsx';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -26,6 +25,7 @@ import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from '../accounts/form-field.tsx';
 import { LoginRequired } from '../accounts/login-required.tsx';
+import { PaymentAgreements } from './payment-agreements.tsx';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from './use-payment-area.tsx';
 
 const DEFAULT_QUANTITY = INCLUDED_IMAGES;
@@ -40,11 +40,12 @@ function serviceOf(url: string): ServiceDefinition {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const service = serviceOf(request.url);
   const user = requireUser(context);
+  const { country } = context.get(requestInfo).store;
   return {
     serviceId: service.id,
     prefill: { name: displayName(user), email: user.email, phone: user.phone ?? '' },
     customerKey: user.id,
-    payment: services(context).payments.settings(),
+    payment: services(context).payments.settings(country),
     messages: routeMessages(context, ['orders', 'catalog']),
   };
 }
@@ -58,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
-type Values = { customerName: string; customerEmail: string; customerPhone: string; requirements: string; quantity: number; agree: boolean };
+type Values = { customerName: string; customerEmail: string; customerPhone: string; requirements: string; quantity: number; agreeTerms: boolean; agreePrivacy: boolean };
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
@@ -66,14 +67,12 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { t: tErrors } = useTranslation('errors');
   const { t: tCommon } = useTranslation();
   const store = useRootData();
-  const { country, origin } = store;
+  const { country } = store;
   const service = findService(loaderData.serviceId)!;
   const pricing = service.pricing.kind === 'fixed' ? service.pricing : null;
-  const cardStore = isCardPaymentStore(country);
-  const brief = useBrief();
 
   const { register, handleSubmit, control, setValue, formState: { errors, isSubmitting } } = useForm<Values>({
-    defaultValues: { customerName: loaderData.prefill.name, customerEmail: loaderData.prefill.email, customerPhone: loaderData.prefill.phone, requirements: '', quantity: DEFAULT_QUANTITY, agree: false },
+    defaultValues: { customerName: loaderData.prefill.name, customerEmail: loaderData.prefill.email, customerPhone: loaderData.prefill.phone, requirements: '', quantity: DEFAULT_QUANTITY, agreeTerms: false, agreePrivacy: false },
     resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/orders.ts')).checkoutFormSchema, tErrors),
   });
   const rawQuantity = useWatch({ control, name: 'quantity' });
@@ -81,16 +80,16 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const totalKrw = serviceTotalKrw(service, quantity);
   const extraImages = Math.max(0, quantity - (pricing?.includedImages ?? INCLUDED_IMAGES));
 
-  // The payment area: Toss's widget, or the sandbox's test cards.
+  // The payment area: the store's methods, then Toss's widget, the sandbox's test cards, or the provider's page.
   const settings = loaderData.payment;
-  const area = usePaymentArea({ settings: cardStore ? settings : null, amountKrw: totalKrw, customerKey: loaderData.customerKey, idPrefix: 'checkout' });
+  const area = usePaymentArea({ settings, amountKrw: totalKrw, customerKey: loaderData.customerKey, idPrefix: 'checkout' });
 
   const step = (delta: number) => setValue('quantity', Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, quantity + delta)), { shouldValidate: true });
 
   const pay = handleSubmit(
     (values) => placeOrderAndPay(area, {
-      serviceId: service.id, quantity: values.quantity, requirements: values.requirements, paymentMethod: settings.provider, orderType: 'service', finalPrice: totalKrw,
-    }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { origin, country, store }, tCommon),
+      serviceId: service.id, quantity: values.quantity, requirements: values.requirements, paymentMethod: area.method ?? undefined, orderType: 'service', finalPrice: totalKrw,
+    }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { country, store }, tCommon),
     () => toast.error(tCommon('checkout.toast.requiredTitle'), tCommon('checkout.toast.required')),
   );
 
@@ -100,27 +99,6 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">{t('checkout.title', { name: tc(`services.${service.slug}.name`) })}</h1>
     </>
   );
-
-  if (!cardStore) {
-    return (
-      <div className="container-page max-w-3xl py-12">
-        {header}
-        <section className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <h2 className="text-lg font-bold">{tCommon('checkout.quoteTitle')}</h2>
-          <p className="mt-2 text-slate-700">{tCommon('checkout.quoteText')}</p>
-          {/* D10: outside Korea the brief asks for the quote. */}
-          <button
-            type="button"
-            className="btn-primary mt-6"
-            data-brief-service={service.id}
-            onClick={() => brief.open({ flow: 'consultation', serviceId: service.id, serviceName: tc(`services.${service.slug}.name`), price: localizePrice(totalKrw, country) })}
-          >
-            {tCommon('checkout.quoteAction')}
-          </button>
-        </section>
-      </div>
-    );
-  }
 
   return (
     <div className="container-page py-10 sm:py-12">
@@ -170,14 +148,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="payment" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="payment" className="text-lg font-bold">{t('checkout.payment')}</h2>
             <div className="mt-4"><PaymentArea area={area} /></div>
-            <label className="mt-5 flex items-start gap-3 text-sm">
-              <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" aria-invalid={errors.agree ? true : undefined} {...register('agree')} />
-              <span>
-                {tCommon('checkout.agree')}{' '}
-                <Link to={`/${country}/terms`} className="font-medium text-brand-800 underline underline-offset-2">{tCommon('checkout.terms')}</Link>
-              </span>
-            </label>
-            {errors.agree?.message && <p role="alert" className="mt-2 text-sm text-red-700">{errors.agree.message}</p>}
+            <div className="mt-5"><PaymentAgreements register={register} errors={errors} /></div>
           </section>
         </div>
 

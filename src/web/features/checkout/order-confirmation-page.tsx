@@ -9,7 +9,6 @@ import { Link, redirect } from 'react-router';
 import type { Route } from './+types/order-confirmation-page';
 import { findService, INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import { isCountryCode } from '../../../domain/countries.ts';
-import { isCardPaymentStore } from '../../../domain/orders.ts';
 import { ClockIcon, RevisionIcon } from '../../components/icons.tsx';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
@@ -38,14 +37,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
 export default function OrderConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation('catalog');
-  const { t: tCommon } = useTranslation();
   const { t: tHome } = useTranslation('home');
   const { country } = useRootData();
   const cart = useCart();
   const text = useCatalogText();
   const service = findService(loaderData.serviceId)!;
   const quote = service.pricing.kind === 'quote';
-  const cardStore = isCardPaymentStore(country);
   return (
     <div className="container-page max-w-4xl py-10 sm:py-12">
       <BackHome />
@@ -66,15 +63,10 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
               <p className="mt-1">{t('confirmation.quoteText')}</p>
               <Link to={`/${country}/checkout${service.id}`} className="btn-primary mt-4">{t('confirmation.toConsultation')}</Link>
             </div>
-          ) : cardStore ? (
+          ) : (
             <button type="button" className="btn-primary mt-6" data-order-now={service.id} onClick={() => cart.checkout({ kind: 'service', serviceId: service.id, quantity: INCLUDED_IMAGES })}>
               {t('confirmation.order')}
             </button>
-          ) : (
-            <div className="mt-6">
-              <p className="text-sm text-slate-700">{tCommon('checkout.quoteText')}</p>
-              <Link to={`/${country}#contact`} className="btn-primary mt-4">{tCommon('checkout.quoteAction')}</Link>
-            </div>
           )}
         </div>
       </div>

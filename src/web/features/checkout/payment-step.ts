@@ -1,15 +1,13 @@
 /**
- * The payment step of a checkout, whichever provider the server uses: the page creates the order
- * first (the server prices it), then hands the payment to the provider, which ends at the success
- * or the fail page of this store. Toss runs in its own widget; the sandbox in our page.
+ * The payment step of a checkout, whichever provider carries it: the page creates the order first
+ * (the server prices it), then starts a payment with the chosen method (POST /api/payments/start),
+ * which answers the provider's page to go to (Stripe, PayPal, the sandbox) or what Toss's widget in
+ * our page needs. Every way ends at this store's success or fail page.
  */
-import type { CountryCode } from '../../../domain/countries.ts';
+import type { PaymentChoice, StorePaymentSettings } from '../../../domain/payments.ts';
 
-export interface PaymentSettings {
-  provider: 'toss' | 'sandbox';
-  clientKey: string | null;
-  test: boolean;
-}
+/** The store's payment choices as GET /api/payments/settings and the loaders give them. */
+export type PaymentSettings = StorePaymentSettings;
 
 export interface CreatedOrder {
   orderId: string;
@@ -23,6 +21,7 @@ export interface Payer {
   phone: string;
 }
 
-export function returnUrls(origin: string, country: CountryCode) {
-  return { successUrl: `${origin}/${country}/payment/success`, failUrl: `${origin}/${country}/payment/fail` };
-}
+/** POST /api/payments/start's answer. */
+export type StartedPayment =
+  | { provider: PaymentChoice; redirectUrl: string }
+  | { provider: PaymentChoice; widget: { orderId: string; orderName: string; amount: number; successUrl: string; failUrl: string } };

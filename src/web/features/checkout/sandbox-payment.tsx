@@ -1,14 +1,13 @@
 /**
- * The built-in sandbox provider's payment area: choose a test card, then pay. Approval and decline
- * go to the same success and fail pages, and through the same confirmation, as a real payment.
+ * The built-in sandbox provider's test cards (D29): it stands in for any provider without keys.
+ * Approval and decline go to the same success and fail pages, and through the same confirmation,
+ * as a real payment.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, type StoreHeaders } from '../../api-client.ts';
-import type { CreatedOrder } from './payment-step.ts';
+import { SANDBOX_CARD_CHOICES, type SandboxCardChoice } from '../../../domain/payments.ts';
 
-export const SANDBOX_CARD_CHOICES = ['approved', 'declined', 'rejectedAtConfirm'] as const;
-export type SandboxCardChoice = (typeof SANDBOX_CARD_CHOICES)[number];
+export type { SandboxCardChoice } from '../../../domain/payments.ts';
 
 export function SandboxCards({ value, onChange }: { value: SandboxCardChoice; onChange: (card: SandboxCardChoice) => void }) {
   const { t } = useTranslation('common');
@@ -27,17 +26,4 @@ export function SandboxCards({ value, onChange }: { value: SandboxCardChoice; on
       ))}
     </fieldset>
   );
-}
-
-/** Approves or declines with the chosen test card and leaves for the success or fail page. */
-export async function paySandbox(order: CreatedOrder, card: SandboxCardChoice, urls: { successUrl: string; failUrl: string }, store: StoreHeaders): Promise<void> {
-  const result = await apiRequest<{ paymentKey: string; amount: number }>('POST', '/api/payments/sandbox/authorize', { orderId: order.orderId, card }, store);
-  if (result.ok) {
-    const query = new URLSearchParams({ paymentType: 'NORMAL', orderId: order.orderId, paymentKey: result.data.paymentKey, amount: String(result.data.amount) });
-    window.location.assign(`${urls.successUrl}?${query}`);
-    return;
-  }
-  // As a card company's decline comes back from Toss's payment window.
-  const query = new URLSearchParams({ code: 'REJECT_CARD_COMPANY', message: result.error.message, orderId: order.orderId });
-  window.location.assign(`${urls.failUrl}?${query}`);
 }

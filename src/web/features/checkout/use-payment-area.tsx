@@ -1,16 +1,19 @@
 /**
- * The payment area shared by the checkout pages and the checkout dialog: the sandbox's test cards,
- * or Toss's widget (methods and agreement) with loading, ready and error states. `pay` hands a
- * created order to the provider, which ends at the store's success or fail page.
+ * The payment area shared by the checkout pages and the checkout dialog: the store's methods
+ * (D26), then for the chosen one Toss's widget (with loading, ready and error states), the
+ * sandbox's test cards, or a line saying which provider's page comes next. `pay` starts the
+ * payment of a created order, which ends at the store's success or fail page.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from '../../../domain/countries.ts';
+import type { PaymentChoice } from '../../../domain/payments.ts';
 import type { TFunction } from 'i18next';
 import { apiRequest, type StoreHeaders } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
-import { returnUrls, type CreatedOrder, type Payer, type PaymentSettings } from './payment-step.ts';
-import { paySandbox, SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
+import type { CreatedOrder, Payer, PaymentSettings, StartedPayment } from './payment-step.ts';
+import { PaymentMethods } from './payment-methods.tsx';
+import { SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
 import type { TossWidget } from './toss-payment.ts';
 
 export type WidgetState = 'idle' | 'loading' | 'ready' | 'error';
@@ -50,6 +53,10 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
   const [state, setState] = useState<WidgetState>('idle');
   const [showLoading, setShowLoading] = useState(false);
   const [card, setCard] = useState<SandboxCardChoice>('approved');
+  // SPEC section 9: the first of the store's methods is chosen.
+  const [method, setMethod] = useState<PaymentChoice | null>(null);
+  const choice = method ?? settings?.choices[0]?.choice ?? null;
+  const provider = settings?.choices.find((c) => c.choice === choice)?.provider ?? null;
   const toss = useRef<TossWidget | null>(null);
   // The checkout attempt (its Idempotency-Key) starts when the payment step opens.
   const attempt = useRef<ReturnType<typeof checkoutAttempts> | null>(null);
@@ -61,8 +68,9 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
   const agreementId = `${idPrefix}-agreement`;
 
   useEffect(() => {
-    if (!settings) return;
-    if (settings.provider === 'sandbox') {
+    if (!settings || !provider) return;
+    // Redirect providers and the sandbox need nothing in the page before paying.
+    if (provider !== 'toss' || !settings.tossClientKey) {
       setState('ready');
       return;
     }
@@ -70,7 +78,7 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
     setState('loading');
     const slow = setTimeout(() => setShowLoading(true), WIDGET_DELAY_MS);
     void import('./toss-payment.ts')
-      .then(({ mountTossWidget }) => mountTossWidget({ clientKey: settings.clientKey!, customerKey, amount: amountKrw, methodsSelector: `#${methodsId}`, agreementSelector: `#${agreementId}` }))
+      .then(({ mountTossWidget }) => mountTossWidget({ clientKey: settings.tossClientKey!, customerKey, amount: amountKrw, methodsSelector: `#${methodsId}`, agreementSelector: `#${agreementId}` }))
       .then((widget) => {
         if (!live) return;
         toss.current = widget;
@@ -82,37 +90,51 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
       live = false;
       clearTimeout(slow);
     };
-    // Mounted once per settings: later amounts go through setAmount below.
-  }, [settings]);
+    // Mounted once per settings and provider: later amounts go through setAmount below.
+  }, [settings, provider]);
 
   useEffect(() => {
     void toss.current?.setAmount(amountKrw).catch(() => undefined);
   }, [amountKrw]);
 
-  async function pay(order: CreatedOrder, payer: Payer, origin: string, country: CountryCode, store: StoreHeaders) {
-    const urls = returnUrls(origin, country);
-    if (settings?.provider === 'sandbox') await paySandbox(order, card, urls, store);
-    else await toss.current!.pay(order, payer, urls);
+  /** Starts the payment with the chosen method: to the provider's page, or Toss's window from our page. */
+  async function pay(order: CreatedOrder, payer: Payer, guestId: string | undefined, store: StoreHeaders) {
+    const started = await apiRequest<StartedPayment>('POST', '/api/payments/start', {
+      orderId: order.orderId, provider: choice, ...(guestId ? { sessionId: guestId } : {}), ...(provider === 'sandbox' ? { testCard: card } : {}),
+    }, store);
+    if (!started.ok) throw Object.assign(new Error(started.error.message), { code: started.error.code });
+    if ('redirectUrl' in started.data) {
+      window.location.assign(started.data.redirectUrl);
+      // The page is leaving: keep the button busy until it has.
+      await new Promise(() => undefined);
+      return;
+    }
+    await toss.current!.pay(order, payer, started.data.widget);
   }
 
-  return { state, showLoading, card, setCard, pay, attemptKey, methodsId, agreementId, settings };
+  return { state, showLoading, card, setCard, method: choice, setMethod, provider, pay, attemptKey, methodsId, agreementId, settings };
 }
 
 export function PaymentArea({ area }: { area: ReturnType<typeof usePaymentArea> }) {
   const { t } = useTranslation('common');
-  if (!area.settings) return <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>;
-  if (area.settings.provider === 'sandbox') return <SandboxCards value={area.card} onChange={area.setCard} />;
+  if (!area.settings || !area.method) return <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>;
   return (
-    <div aria-busy={area.state === 'loading'}>
-      {area.state === 'loading' && area.showLoading && <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>}
-      {area.state === 'error' && (
-        <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800">
-          <p>{t('checkout.widgetError')}</p>
-          <button type="button" className="btn-secondary mt-3" onClick={() => window.location.reload()}>{t('checkout.reload')}</button>
+    <div className="grid gap-4">
+      <PaymentMethods choices={area.settings.choices} value={area.method} onChange={area.setMethod} />
+      {area.provider === 'sandbox' && <SandboxCards value={area.card} onChange={area.setCard} />}
+      {area.provider === 'toss' && (
+        <div aria-busy={area.state === 'loading'}>
+          {area.state === 'loading' && area.showLoading && <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>}
+          {area.state === 'error' && (
+            <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800">
+              <p>{t('checkout.widgetError')}</p>
+              <button type="button" className="btn-secondary mt-3" onClick={() => window.location.reload()}>{t('checkout.reload')}</button>
+            </div>
+          )}
+          <div id={area.methodsId} />
+          <div id={area.agreementId} />
         </div>
       )}
-      <div id={area.methodsId} />
-      <div id={area.agreementId} />
     </div>
   );
 }
@@ -126,7 +148,7 @@ export async function placeOrderAndPay(
   area: ReturnType<typeof usePaymentArea>,
   order: Record<string, unknown>,
   payer: Payer,
-  where: { origin: string; country: CountryCode; store: StoreHeaders },
+  where: { country: CountryCode; store: StoreHeaders },
   t: TFunction,
 ): Promise<void> {
   if (area.state !== 'ready') {
@@ -134,13 +156,14 @@ export async function placeOrderAndPay(
     return;
   }
   const body = { ...order, customerName: payer.name, customerEmail: payer.email, customerPhone: payer.phone, country: where.country };
+  const guestId = typeof order.sessionId === 'string' ? order.sessionId : undefined;
   const created = await apiRequest<CreatedOrder>('POST', '/api/orders', body, where.store, { 'idempotency-key': area.attemptKey(body) });
   if (!created.ok) {
     toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
     return;
   }
   try {
-    await area.pay(created.data, payer, where.origin, where.country, where.store);
+    await area.pay(created.data, payer, guestId, where.store);
   } catch (error) {
     if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(t('checkout.toast.canceledTitle'), t('checkout.toast.canceled'));
     else toast.error(t('checkout.toast.payFailed'), (error as Error).message || t('checkout.toast.payError'));

@@ -8,7 +8,6 @@ import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { useStore } from '../../store-context.ts';
 import { useCart } from '../cart/cart-provider.tsx';
-import { isCardPaymentStore } from '../../../domain/orders.ts';
 
 function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () => void }) {
   const { t } = useTranslation('home');
@@ -93,21 +92,10 @@ export function Pricing() {
             <p className="mt-4 text-sm text-muted">{t('pricing.dialogNote', { months: PACKAGE_USAGE_MONTHS })}</p>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <button type="button" className="btn-secondary" onClick={() => setSelected(null)}>{t('dialog.close')}</button>
-              {/* Paid by card in Korea (D10); elsewhere the contact form starts the quote. */}
-              {isCardPaymentStore(country) ? (
-                <button type="button" className="btn-primary" data-buy-package={selected.slug} onClick={() => { setSelected(null); cart.checkout({ kind: 'package', slug: selected.slug }); }}>
-                  {t('pricing.buyNow')}
-                </button>
-              ) : (
-                <Link
-                  to={{ search: `?package=${selected.slug}`, hash: 'contact' }}
-                  preventScrollReset={false}
-                  className="btn-primary"
-                  onClick={() => setSelected(null)}
-                >
-                  {t('pricing.buyNow')}
-                </Link>
-              )}
+              {/* Paid online in every store, in its currency (D26). */}
+              <button type="button" className="btn-primary" data-buy-package={selected.slug} onClick={() => { setSelected(null); cart.checkout({ kind: 'package', slug: selected.slug }); }}>
+                {t('pricing.buyNow')}
+              </button>
             </div>
           </div>
         )}

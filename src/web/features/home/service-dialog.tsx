@@ -10,7 +10,6 @@ import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { useBrief } from '../briefs/brief-provider.tsx';
 import { useCart } from '../cart/cart-provider.tsx';
-import { isCardPaymentStore } from '../../../domain/orders.ts';
 
 /** A service's details (SPEC section 2): features, price, delivery, revisions, refund policy (D2). */
 export function ServiceDialog({ service, onClose }: { service: ServiceDefinition | null; onClose: () => void }) {
@@ -88,9 +87,9 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
 
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <button type="button" className="btn-secondary" onClick={onClose}>{t('dialog.close')}</button>
-              {/* In Korea, services with a card checkout are ordered there (SPEC section 4, D10);
-                  quote-only services have their consultation page in every store. */}
-              {isCardPaymentStore(country) && service.hasCheckout ? (
+              {/* Services with a checkout page are ordered there in every store (D26); quote-only
+                  services have their consultation page. */}
+              {service.hasCheckout ? (
                 user ? (
                   <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-order-service={service.id}>{t('dialog.order')}</Link>
                 ) : (
@@ -114,7 +113,7 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
               ) : service.pricing.kind === 'quote' ? (
                 <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-consult-service={service.id}>{t('dialog.requestQuote')}</Link>
               ) : (
-                // Outside Korea a priced service starts with the brief and a quote (SPEC section 4, D10).
+                // A priced service without a checkout page of its own starts with the brief and a quote.
                 <button
                   type="button"
                   className="btn-primary"

@@ -1,6 +1,7 @@
 /**
- * /{country}/payment/fail (SPEC sections 2 and 8), where Toss and the sandbox send a payment that
- * did not go through: the reason for its code (default UNKNOWN_ERROR and SPEC's default sentence).
+ * /{country}/payment/fail (SPEC sections 2 and 8), where a provider sends a payment that did not go
+ * through or that the payer cancelled: our reason for its code (default UNKNOWN_ERROR and SPEC's
+ * default sentence), and the provider's own `message` under it, escaped and shortened.
  */
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/payment-fail-page';
@@ -17,5 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function PaymentFailPage() {
   const [params] = useSearchParams();
-  return <PaymentFailed code={(params.get('code') ?? '').slice(0, 80)} />;
+  // Printable text only, and not a page of it: it is shown as the provider's words, never as ours.
+  const providerMessage = (params.get('message') ?? '').replace(/[\p{Cc}\p{Cf}]/gu, ' ').trim().slice(0, 200);
+  return <PaymentFailed code={(params.get('code') ?? '').slice(0, 80)} providerMessage={providerMessage || undefined} />;
 }

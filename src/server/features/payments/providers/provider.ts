@@ -1,52 +1,122 @@
 /**
- * What the store needs from a card payment provider (after Epic Stack's provider interface): the
- * browser takes the payment, then the server confirms it, and staff may cancel it. Providers speak
- * their own protocol and answer in these terms; failures are domain errors (PAYMENT_FAILED with
- * the provider's reason, NETWORK_ERROR when it cannot be reached).
+ * What the store needs from a payment provider (after Medusa's payment module and Epic Stack's
+ * provider registry): start a payment (a redirect to the provider's hosted page, or what Toss's
+ * widget in our page needs), confirm it when the customer returns, read a signed webhook, and
+ * refund all or part of it. Providers speak their own protocol and answer in these terms; they know
+ * nothing of orders in the database. Failures are domain errors (PAYMENT_FAILED with the
+ * provider's reason, NETWORK_ERROR when it cannot be reached in time).
  */
-export type ProviderName = 'toss' | 'sandbox';
+import type { Language } from '../../../../domain/countries.ts';
+import type { PaymentChoice, ProviderName } from '../../../../domain/payments.ts';
+
+export type { ProviderName } from '../../../../domain/payments.ts';
+
+/** The order as a provider shows it to the payer. Amounts in the currency's minor units (D25). */
+export interface OrderToPay {
+  orderNumber: string;
+  orderName: string;
+  amountMinor: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  language: Language;
+  customerName: string;
+  customerEmail: string;
+  /** Lines whose amounts add up to amountMinor exactly (domain/payments.ts allocateMinor). */
+  lines: Array<{ name: string; quantity: number; amountMinor: number }>;
+}
+
+export interface StartRequest {
+  order: OrderToPay;
+  method: PaymentChoice;
+  /** Sent with every call made to start this attempt, so a retry never opens a second payment. */
+  idempotencyKey: string;
+  /** Where the provider sends the payer back after paying (our success page, built from PUBLIC_URL, D24). */
+  returnUrl: string;
+  /** Where the provider sends a payer who gives up. */
+  cancelUrl: string;
+  /** Where a payment refused at the provider's page lands (the sandbox's declined card). */
+  failUrl: string;
+  /** The sandbox only: the test card the payer chose in our page. */
+  testCard?: string | undefined;
+}
+
+export type StartedPayment =
+  /** The payer goes to the provider's page; `reference` is the provider's id of this attempt. */
+  | { kind: 'redirect'; redirectUrl: string; reference: string }
+  /** The payment happens in Toss's widget in our page, with this client key. */
+  | { kind: 'widget'; clientKey: string };
+
+/** The provider's word on a payment (D27), as it said it on the server. */
+export interface ProviderWord {
+  /** The provider's id of the attempt (a Checkout Session, a PayPal order, a Toss or sandbox payment key). */
+  reference: string;
+  /** paid: money taken; processing: accepted, not yet settled (delayed methods); failed: no money taken. */
+  state: 'paid' | 'processing' | 'failed';
+  /** The order number the provider holds for it (metadata, custom_id, orderId), when it says one. */
+  orderNumber: string | null;
+  amountMinor: number;
+  currency: string;
+  /** What a refund names: payment intent, capture or payment key; null until paid. */
+  paymentRef: string | null;
+  method: string | null;
+  receiptUrl: string | null;
+  paidAt: Date | null;
+  /** Why it failed, in the provider's words (logs and staff only). */
+  failure?: string | undefined;
+}
 
 export interface ConfirmRequest {
-  paymentKey: string;
-  orderId: string;
-  /** In the order currency's minor units (KRW: won). */
-  amount: number;
-  /** The same key for every attempt at one order, so a retry never charges twice. */
+  reference: string;
+  orderNumber: string;
+  amountMinor: number;
+  currency: string;
+  /** The attempt's key: the same for every confirmation of one attempt (a refreshed page, a webhook). */
   idempotencyKey: string;
 }
 
-export interface ApprovedPayment {
-  paymentKey: string;
-  orderId: string;
-  /** What the provider approved, in minor units: compared with the order's amount (D25). */
-  totalAmount: number;
-  method: string | null;
-  approvedAt: Date;
-  receiptUrl: string | null;
-}
-
-export interface CancelRequest {
-  paymentKey: string;
+export interface RefundRequest {
+  paymentRef: string;
+  /** Always stated: the provider never picks the amount. */
+  amountMinor: number;
+  currency: string;
   reason: string;
-  /** Omitted: the whole payment. */
-  amount?: number | undefined;
   idempotencyKey: string;
 }
 
-/** What the payment page needs to start a payment with this provider. */
-export interface ClientSettings {
-  provider: ProviderName;
-  /** Toss's client key; null for the sandbox. */
-  clientKey: string | null;
-  /** Test keys or a sandbox: the page says that no real card is charged. */
+/** A verified webhook event, in our terms. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** The provider's id of the attempt the event is about; null for an event the store does not act on. */
+  reference: string | null;
+  /** The provider's word carried by the event itself (a signed Stripe session, a PayPal capture). */
+  word?: ProviderWord | undefined;
+  /** The payer approved but nothing was taken yet: the store confirms (PayPal captures) itself. */
+  needsConfirm?: boolean | undefined;
+}
+
+/** What the staff settings screen shows of a provider; never a secret. */
+export interface ProviderStatus {
+  name: ProviderName;
+  /** Keys given: false for the sandbox standing in. */
+  configured: boolean;
+  /** Test keys, a provider's sandbox, or our offline sandbox: no real money moves. */
   test: boolean;
+  /** A webhook signing secret (Stripe) or webhook id (PayPal) is set; null where the provider has no webhooks here. */
+  webhookReady: boolean | null;
+  /** A key meant for the browser (Toss's widget client key). */
+  publicKey?: string | undefined;
 }
 
 export interface PaymentProvider {
   readonly name: ProviderName;
-  confirm(request: ConfirmRequest): Promise<ApprovedPayment>;
-  cancel(request: CancelRequest): Promise<void>;
-  clientSettings(): ClientSettings;
+  status(): ProviderStatus;
+  start(request: StartRequest): Promise<StartedPayment>;
+  /** On the payer's return: Toss's confirm, a Checkout Session read back, a PayPal capture, a sandbox key checked. */
+  confirm(request: ConfirmRequest): Promise<ProviderWord>;
+  refund(request: RefundRequest): Promise<void>;
+  /** Verifies and reads a webhook delivery; throws BAD_REQUEST for one the provider did not send. */
+  webhook?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent>;
   /** Whether the provider answers at all right now (the staff settings screen); never throws. */
   reachable(): Promise<boolean>;
 }

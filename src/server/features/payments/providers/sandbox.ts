@@ -1,12 +1,14 @@
 /**
- * The built-in sandbox provider (no network): the payment page lets the visitor pick a test card
- * and approve or decline; an approval is a payment key signed by the server that carries the order,
- * the amount and the card. Confirming checks the signature and answers as a provider would, so the
- * whole flow (success and fail pages, confirm, amount checks) runs exactly as with Toss.
+ * The built-in sandbox provider (no network, D29): it stands in for any provider whose keys are
+ * not set, with the same page flow. The payer picks a test card in our page; starting the payment
+ * "approves" it at once and sends the payer to the success page with a payment key signed by the
+ * server that carries the order, the amount, the currency and the card (or to the fail page for
+ * the declined card). Confirming checks the signature and answers as a provider would, so the whole
+ * flow (return pages, confirm, amount checks, refunds) runs exactly as with a real provider.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../../../domain/errors.ts';
-import type { ApprovedPayment, CancelRequest, ConfirmRequest, PaymentProvider } from './provider.ts';
+import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment } from './provider.ts';
 
 /** Test cards of the sandbox page (the numbers Stripe-style sandboxes use, so people recognise them). */
 export const SANDBOX_CARDS = {
@@ -17,6 +19,8 @@ export const SANDBOX_CARDS = {
 } as const;
 export type SandboxCard = keyof typeof SANDBOX_CARDS;
 
+export const isSandboxCard = (value: unknown): value is SandboxCard => typeof value === 'string' && Object.hasOwn(SANDBOX_CARDS, value);
+
 /** What a sandbox payment key carries, compactly (Toss keys are at most 200 characters too). */
 interface SandboxClaims {
   orderId: string;
@@ -25,11 +29,21 @@ interface SandboxClaims {
   /** Approval time, epoch seconds. */
   at: number;
   nonce: string;
+  currency: string;
 }
 
-export function createSandboxProvider(secret: string): PaymentProvider & {
-  authorize(orderId: string, amount: number, card: SandboxCard): string;
-} {
+/** The page's query for a return with a sandbox approval (SPEC's success parameters). */
+function withQuery(url: string, query: Record<string, string>): string {
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value);
+  return target.toString();
+}
+
+export type SandboxProvider = PaymentProvider & {
+  authorize(orderId: string, amount: number, card: SandboxCard, currency?: string): string;
+};
+
+export function createSandboxProvider(secret: string): SandboxProvider {
   const sign = (body: string) => createHmac('sha256', `sandbox-payments:${secret}`).update(body).digest('base64url');
 
   function parse(paymentKey: string): SandboxClaims | null {
@@ -39,45 +53,59 @@ export function createSandboxProvider(secret: string): PaymentProvider & {
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
     try {
-      const [orderId, amount, card, at, nonce] = JSON.parse(Buffer.from(body, 'base64url').toString()) as [string, number, SandboxCard, number, string];
-      return { orderId, amount, card, at, nonce };
+      const [orderId, amount, card, at, nonce, currency = 'KRW'] = JSON.parse(Buffer.from(body, 'base64url').toString()) as [string, number, SandboxCard, number, string, string?];
+      return { orderId, amount, card, at, nonce, currency };
     } catch {
       return null;
     }
   }
 
-  return {
+  const unknownKey = () => new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxUnknown', detail: 'sandbox: unknown payment key' });
+
+  const provider: SandboxProvider = {
     name: 'sandbox',
-    clientSettings: () => ({ provider: 'sandbox', clientKey: null, test: true }),
+    status: () => ({ name: 'sandbox', configured: false, test: true, webhookReady: null }),
     reachable: async () => true,
 
     /** The page's "pay" step: a declined card never gets a key (the page goes to the fail URL). */
-    authorize(orderId, amount, card) {
-      const claims = [orderId, amount, card, Math.floor(Date.now() / 1000), randomBytes(6).toString('base64url')];
+    authorize(orderId, amount, card, currency = 'KRW') {
+      const claims = [orderId, amount, card, Math.floor(Date.now() / 1000), randomBytes(6).toString('base64url'), currency];
       const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
       return `sbx.${body}.${sign(body)}`;
     },
 
-    async confirm(request: ConfirmRequest): Promise<ApprovedPayment> {
-      const claims = parse(request.paymentKey);
-      if (!claims || claims.orderId !== request.orderId) {
-        throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxUnknown', detail: 'sandbox: unknown payment key' });
-      }
+    async start(request: StartRequest): Promise<StartedPayment> {
+      const card = isSandboxCard(request.testCard) ? request.testCard : 'approved';
+      const { orderNumber, amountMinor, currency } = request.order;
+      const reference = provider.authorize(orderNumber, amountMinor, card, currency);
+      // Declined "in the page", as a card company's decline comes back from a provider's window.
+      if (card === 'declined') return { kind: 'redirect', reference, redirectUrl: withQuery(request.failUrl, { code: 'REJECT_CARD_COMPANY', orderId: orderNumber }) };
+      return { kind: 'redirect', reference, redirectUrl: withQuery(request.returnUrl, { paymentKey: reference, amount: String(amountMinor) }) };
+    },
+
+    async confirm(request: ConfirmRequest): Promise<ProviderWord> {
+      const claims = parse(request.reference);
+      if (!claims || claims.orderId !== request.orderNumber) throw unknownKey();
+      if (claims.card === 'declined') throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxDeclined', detail: 'sandbox: declined card' });
       if (claims.card === 'rejectedAtConfirm') {
         throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxRejected', detail: 'sandbox: card rejected at confirm' });
       }
       return {
-        paymentKey: request.paymentKey,
-        orderId: claims.orderId,
-        totalAmount: claims.amount,
+        reference: request.reference,
+        state: 'paid',
+        orderNumber: claims.orderId,
+        amountMinor: claims.amount,
+        currency: claims.currency,
+        paymentRef: request.reference,
         method: 'sandbox card',
-        approvedAt: new Date(claims.at * 1000),
+        paidAt: new Date(claims.at * 1000),
         receiptUrl: null,
       };
     },
 
-    async cancel(request: CancelRequest): Promise<void> {
-      if (!parse(request.paymentKey)) throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxUnknown', detail: 'sandbox: unknown payment key' });
+    async refund(request: RefundRequest): Promise<void> {
+      if (!parse(request.paymentRef)) throw unknownKey();
     },
   };
+  return provider;
 }

@@ -1,11 +1,12 @@
 /**
- * Toss Payments (KRW card payments, D10) over its v1 REST API: confirm and cancel with Basic auth
- * of the secret key and an Idempotency-Key, so a retried call returns the first answer instead of
- * charging or refunding twice. The widget in the page uses the client key (SDK v2).
+ * Toss Payments (the Korean store's cards, D26) over its v1 REST API: confirm and cancel with Basic
+ * auth of the secret key and an Idempotency-Key, so a retried call returns the first answer instead
+ * of charging or refunding twice. The payment itself happens in Toss's widget in our page (SDK v2,
+ * the client key); `start` hands the page that key.
  */
 import { request } from 'undici';
 import { DomainError } from '../../../../domain/errors.ts';
-import type { ApprovedPayment, CancelRequest, ConfirmRequest, PaymentProvider } from './provider.ts';
+import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest } from './provider.ts';
 
 export const TOSS_API_BASE = 'https://api.tosspayments.com';
 /** Toss's published documentation test keys (payment widget): no real card is charged. */
@@ -90,23 +91,29 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
       detail: `toss ${failure.status} ${failure.code}`,
     });
 
-  function approved(payment: TossPayment): ApprovedPayment {
+  function approved(payment: TossPayment): ProviderWord {
     if (payment.status !== 'DONE' || typeof payment.totalAmount !== 'number') {
       throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.failedGeneric', detail: `toss status ${payment.status}` });
     }
     return {
-      paymentKey: payment.paymentKey,
-      orderId: payment.orderId,
-      totalAmount: payment.totalAmount,
+      reference: payment.paymentKey,
+      state: 'paid',
+      orderNumber: payment.orderId,
+      amountMinor: payment.totalAmount,
+      // Toss takes won only; its Payment object says KRW.
+      currency: 'KRW',
+      paymentRef: payment.paymentKey,
       method: payment.method ?? null,
-      approvedAt: payment.approvedAt ? new Date(payment.approvedAt) : new Date(),
+      paidAt: payment.approvedAt ? new Date(payment.approvedAt) : new Date(),
       receiptUrl: payment.receipt?.url ?? null,
     };
   }
 
+  const test = options.secretKey.startsWith('test_');
   return {
     name: 'toss',
-    clientSettings: () => ({ provider: 'toss', clientKey: options.clientKey, test: options.clientKey.startsWith('test_') }),
+    status: () => ({ name: 'toss', configured: true, test, webhookReady: null, publicKey: options.clientKey }),
+    start: async () => ({ kind: 'widget', clientKey: options.clientKey }),
 
     /** Any HTTP answer counts (an unknown payment is a 404): only a network failure or a timeout does not. */
     async reachable() {
@@ -119,17 +126,17 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
       }
     },
 
-    async confirm(request: ConfirmRequest): Promise<ApprovedPayment> {
+    async confirm(request: ConfirmRequest): Promise<ProviderWord> {
       try {
-        const payment = await call<TossPayment>('POST', '/v1/payments/confirm', { paymentKey: request.paymentKey, orderId: request.orderId, amount: request.amount }, request.idempotencyKey);
+        const payment = await call<TossPayment>('POST', '/v1/payments/confirm', { paymentKey: request.reference, orderId: request.orderNumber, amount: request.amountMinor }, request.idempotencyKey);
         return approved(payment);
       } catch (error) {
         if (!(error instanceof TossFailure)) throw error;
         // Confirmed before (e.g. by an earlier attempt whose answer was lost): read what Toss has.
         if (error.code === 'ALREADY_PROCESSED_PAYMENT') {
           try {
-            const payment = await call<TossPayment>('GET', `/v1/payments/${encodeURIComponent(request.paymentKey)}`);
-            if (payment.orderId === request.orderId) return approved(payment);
+            const payment = await call<TossPayment>('GET', `/v1/payments/${encodeURIComponent(request.reference)}`);
+            if (payment.orderId === request.orderNumber) return approved(payment);
           } catch (lookup) {
             if (lookup instanceof TossFailure) throw failed(lookup);
             throw lookup;
@@ -139,11 +146,11 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
       }
     },
 
-    async cancel(request: CancelRequest): Promise<void> {
+    async refund(request: RefundRequest): Promise<void> {
       try {
-        await call('POST', `/v1/payments/${encodeURIComponent(request.paymentKey)}/cancel`, {
+        await call('POST', `/v1/payments/${encodeURIComponent(request.paymentRef)}/cancel`, {
           cancelReason: request.reason.slice(0, 200),
-          ...(request.amount !== undefined ? { cancelAmount: request.amount } : {}),
+          cancelAmount: request.amountMinor,
         }, request.idempotencyKey);
       } catch (error) {
         if (error instanceof TossFailure) {

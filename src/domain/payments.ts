@@ -1,0 +1,135 @@
+/**
+ * How each store takes money (SPEC section 9, D26): the payment choices a customer sees, by SPEC's
+ * names and in SPEC's order (the first is preselected), and the provider that carries each one.
+ * Alipay, WeChat Pay and UnionPay cards in China all go through Stripe Checkout; PayPal is not
+ * offered where it does not take the store's currency (VND, CNY).
+ */
+import type { CountryCode } from './countries.ts';
+
+export const PAYMENT_CHOICES = ['tosspayments', 'stripe', 'paypal', 'alipay', 'wechatpay', 'unionpay'] as const;
+export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
+
+/** The providers the store talks to; `sandbox` is the built-in offline stand-in for any of them (D29). */
+export const GATEWAYS = ['toss', 'stripe', 'paypal'] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+export const PROVIDER_NAMES = [...GATEWAYS, 'sandbox'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+export const STORE_PAYMENT_CHOICES: Readonly<Record<CountryCode, readonly PaymentChoice[]>> = {
+  kr: ['tosspayments'],
+  us: ['stripe', 'paypal'],
+  au: ['stripe', 'paypal'],
+  my: ['stripe', 'paypal'],
+  vn: ['stripe'],
+  cn: ['alipay', 'wechatpay', 'unionpay'],
+};
+
+export const GATEWAY_OF: Readonly<Record<PaymentChoice, Gateway>> = {
+  tosspayments: 'toss',
+  stripe: 'stripe',
+  paypal: 'paypal',
+  alipay: 'stripe',
+  wechatpay: 'stripe',
+  unionpay: 'stripe',
+};
+
+/** Stripe Checkout's payment method type for a choice carried by Stripe (UnionPay cards are cards). */
+export const STRIPE_METHOD_OF: Readonly<Partial<Record<PaymentChoice, 'card' | 'alipay' | 'wechat_pay'>>> = {
+  stripe: 'card',
+  alipay: 'alipay',
+  wechatpay: 'wechat_pay',
+  unionpay: 'card',
+};
+
+/** The sandbox's test cards (the page's choices; real providers ignore them). */
+export const SANDBOX_CARD_CHOICES = ['approved', 'declined', 'rejectedAtConfirm'] as const;
+export type SandboxCardChoice = (typeof SANDBOX_CARD_CHOICES)[number];
+
+export function isPaymentChoice(value: unknown): value is PaymentChoice {
+  return typeof value === 'string' && (PAYMENT_CHOICES as readonly string[]).includes(value);
+}
+
+export function paymentChoicesOf(country: CountryCode): readonly PaymentChoice[] {
+  return STORE_PAYMENT_CHOICES[country];
+}
+
+export function storeOffers(country: CountryCode, choice: PaymentChoice): boolean {
+  return STORE_PAYMENT_CHOICES[country].includes(choice);
+}
+
+/** A store's payment choices as the pages and the API show them (GET /api/payments/settings). */
+export interface StorePaymentSettings {
+  /** In SPEC's order, each with the provider that carries it now (the sandbox without keys) and whether it takes real money. */
+  choices: Array<{ choice: PaymentChoice; provider: ProviderName; test: boolean }>;
+  /** Toss's widget client key when Toss takes the Korean store's payments. */
+  tossClientKey: string | null;
+  /** Some choice takes no real money (sandbox or test keys): the page says so (D29). */
+  test: boolean;
+}
+
+/**
+ * Where a payment attempt stands: started (the customer is at the provider), processing (the
+ * provider took the payment but has not said yes yet, e.g. a delayed method), succeeded (it paid
+ * the order), failed (declined or abandoned: the order stays payable), refused (money arrived that
+ * the order could not take, a wrong amount or an order no longer payable, and was given back).
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ['started', 'processing', 'succeeded', 'failed', 'refused'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/** "Payable" is one rule (D30): a pending order. (Quotes, D28, will add a quoted order whose quote is still valid.) */
+export function isPayable(order: { status: string }): boolean {
+  return order.status === 'pending';
+}
+
+/** ISO 4217 minor digits of a currency we sell in. */
+const CURRENCY_DIGITS: Readonly<Record<string, number>> = { KRW: 0, VND: 0, USD: 2, AUD: 2, CNY: 2, MYR: 2 };
+
+export function currencyDigits(currency: string): number {
+  const digits = CURRENCY_DIGITS[currency.toUpperCase()];
+  if (digits === undefined) throw new RangeError(`unknown currency ${currency}`);
+  return digits;
+}
+
+/** Minor units as the exact decimal string PayPal takes: 1234 USD -> "12.34", 50000 VND -> "50000" (no floats). */
+export function minorToDecimalString(minor: number, currency: string): string {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`amount must be a whole number of minor units: ${minor}`);
+  const digits = currencyDigits(currency);
+  if (digits === 0) return String(minor);
+  const text = String(minor).padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** A provider's decimal string back to minor units, exactly; null for anything that is not that currency's shape. */
+export function decimalStringToMinor(value: string, currency: string): number | null {
+  const digits = currencyDigits(currency);
+  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(value);
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits && !/^0*$/.test(fraction.slice(digits))) return null;
+  const minor = Number(match[1]) * 10 ** digits + Number((fraction.slice(0, digits) || '0').padEnd(digits, '0'));
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/**
+ * Splits an order's amount over its lines in proportion to their won prices, so that a provider
+ * that lists lines (Stripe Checkout) charges exactly the order's amount: largest remainders get
+ * the leftover minor units, and the parts always add up to `totalMinor`.
+ */
+export function allocateMinor(lineTotalsKrw: readonly number[], totalMinor: number): number[] {
+  const totalKrw = lineTotalsKrw.reduce((sum, krw) => sum + krw, 0);
+  if (lineTotalsKrw.length === 0) return [];
+  if (totalKrw === 0) return lineTotalsKrw.map((_, i) => (i === 0 ? totalMinor : 0));
+  const shares = lineTotalsKrw.map((krw, index) => {
+    const exact = BigInt(krw) * BigInt(totalMinor);
+    return { index, floor: Number(exact / BigInt(totalKrw)), remainder: exact % BigInt(totalKrw) };
+  });
+  let left = totalMinor - shares.reduce((sum, share) => sum + share.floor, 0);
+  const byRemainder = [...shares].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  const parts = shares.map((share) => share.floor);
+  for (const share of byRemainder) {
+    if (left <= 0) break;
+    parts[share.index]! += 1;
+    left -= 1;
+  }
+  return parts;
+}

@@ -1,0 +1,59 @@
+/**
+ * Payment attempts in the database: one row per try at paying an order (schema.paymentAttempts).
+ * Found by the provider's own reference (a Checkout Session, a PayPal order, a payment key); a
+ * status moves only forward: nothing changes an attempt that paid the order or whose money was
+ * given back.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { PaymentAttemptStatus, PaymentChoice, ProviderName } from '../../../domain/payments.ts';
+import type { Database } from '../../db/client.ts';
+import { paymentAttempts } from '../../db/schema.ts';
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+export async function findAttempt(db: Database, provider: ProviderName, reference: string): Promise<AttemptRow | undefined> {
+  const [row] = await db.select().from(paymentAttempts)
+    .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.reference, reference)))
+    .limit(1);
+  return row;
+}
+
+export interface NewAttempt {
+  orderId: string;
+  provider: ProviderName;
+  method: PaymentChoice;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+/** An attempt about to be started at the provider (its reference comes with the provider's answer). */
+export async function openAttempt(db: Database, attempt: NewAttempt): Promise<AttemptRow> {
+  const [row] = await db.insert(paymentAttempts).values({ ...attempt, status: 'started' }).returning();
+  return row!;
+}
+
+export async function setAttemptReference(db: Database, id: string, reference: string): Promise<void> {
+  await db.update(paymentAttempts).set({ reference, updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
+}
+
+/** An attempt that never got started at the provider. */
+export async function failAttempt(db: Database, id: string, failure: string): Promise<void> {
+  await db.update(paymentAttempts).set({ status: 'failed', failure, completedAt: new Date(), updatedAt: new Date() }).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'started')));
+}
+
+/**
+ * Records where an attempt stands (processing, failed, refused), making the row if the provider's
+ * reference is new to us (a Toss or sandbox payment confirmed without a start). An attempt that
+ * paid the order or was refused stays as it is.
+ */
+export async function markAttempt(db: Database, attempt: NewAttempt & { reference: string; status: Exclude<PaymentAttemptStatus, 'succeeded' | 'started'>; failure?: string | undefined; paymentRef?: string | null | undefined }): Promise<void> {
+  await db.execute(sql`
+    insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, failure, completed_at)
+    values (${attempt.orderId}, ${attempt.provider}, ${attempt.method}, ${attempt.reference}, ${attempt.paymentRef ?? null}, ${attempt.amountMinor}, ${attempt.currency},
+      ${attempt.status}, ${attempt.idempotencyKey}, ${attempt.failure ?? null}, ${attempt.status === 'processing' ? null : sql`now()`})
+    on conflict (provider, reference) where reference is not null do update
+      set status = excluded.status, failure = coalesce(excluded.failure, ${paymentAttempts.failure}),
+        payment_ref = coalesce(excluded.payment_ref, ${paymentAttempts.paymentRef}), completed_at = excluded.completed_at, updated_at = now()
+      where ${paymentAttempts.status} not in ('succeeded', 'refused')`);
+}

@@ -1,0 +1,169 @@
+/**
+ * Stripe (us, au, my, vn, cn; D26) through the official `stripe` package and Stripe Checkout's
+ * hosted page (docs/decisions/0019): a Checkout Session per attempt, created with an
+ * Idempotency-Key; the payer pays on Stripe's page and comes back to our success page, whose loader
+ * reads the session back on the server; signed webhooks (checkout.session.completed and the async
+ * payment events) say the same, whichever comes first. Refunds name the session's payment intent.
+ * Amounts are minor units as Stripe takes them: cents, and whole dong for VND (zero-decimal).
+ */
+import type Stripe from 'stripe';
+import { DomainError } from '../../../../domain/errors.ts';
+import { STRIPE_METHOD_OF } from '../../../../domain/payments.ts';
+import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment, WebhookEvent } from './provider.ts';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** Stripe's API by default; tests point it at a fake on loopback (host, port and protocol). */
+  apiBase: string | undefined;
+  timeoutMs: number;
+}
+
+/** Stripe's own tolerance for a signature's timestamp: 5 minutes (D27). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** Stripe Checkout's locales for our languages. */
+const CHECKOUT_LOCALE = { ko: 'ko', en: 'en', ja: 'ja', vi: 'vi', zh: 'zh' } as const;
+
+function clientOptions(options: StripeOptions): Stripe.StripeConfig {
+  const base = options.apiBase ? new URL(options.apiBase) : null;
+  return {
+    timeout: options.timeoutMs,
+    // Every call carries an idempotency key, so the library's retries of a lost answer are safe.
+    maxNetworkRetries: 1,
+    appInfo: { name: 'studio-lumi-store' },
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+  };
+}
+
+/** A session's word: paid, accepted but not settled (a delayed method), or nothing taken. */
+function wordOf(session: Stripe.Checkout.Session): ProviderWord {
+  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
+  const paid = session.payment_status === 'paid';
+  const processing = !paid && session.status === 'complete';
+  return {
+    reference: session.id,
+    state: paid ? 'paid' : processing ? 'processing' : 'failed',
+    orderNumber: session.metadata?.orderId ?? session.client_reference_id ?? null,
+    amountMinor: session.amount_total ?? 0,
+    currency: (session.currency ?? '').toUpperCase(),
+    paymentRef: paymentIntent,
+    method: session.payment_method_types?.join(',') ?? null,
+    receiptUrl: null,
+    paidAt: paid ? new Date() : null,
+    ...(paid || processing ? {} : { failure: `checkout session ${session.status ?? 'unknown'}` }),
+  };
+}
+
+export function createStripeProvider(options: StripeOptions): PaymentProvider {
+  // The library is loaded on first use: a store without Stripe keys never pays for it.
+  let client: Promise<Stripe> | undefined;
+  const stripe = () => (client ??= import('stripe').then(({ default: StripeClient }) => new StripeClient(options.secretKey, clientOptions(options))));
+
+  /** Stripe's errors in our terms: unreachable is NETWORK_ERROR, a refusal PAYMENT_FAILED with its reason. */
+  function failed(error: unknown, what: string): DomainError {
+    const stripeError = error as Partial<Stripe.errors.StripeError> & { name?: string };
+    if (stripeError.type === 'StripeConnectionError' || stripeError.name === 'StripeConnectionError') {
+      return new DomainError('NETWORK_ERROR', { detail: `stripe ${what}: unreachable` });
+    }
+    if (typeof stripeError.type === 'string' && stripeError.type.startsWith('Stripe')) {
+      return new DomainError('PAYMENT_FAILED', {
+        ...(stripeError.type === 'StripeCardError' && stripeError.message ? { values: { reason: stripeError.message } } : { messageKey: 'payments.failedGeneric' }),
+        detail: `stripe ${what}: ${stripeError.statusCode ?? ''} ${stripeError.type} ${stripeError.code ?? ''}`,
+      });
+    }
+    return error instanceof Error ? new DomainError('NETWORK_ERROR', { detail: `stripe ${what}: ${error.name}` }) : new DomainError('PAYMENT_FAILED', { detail: `stripe ${what}` });
+  }
+
+  const test = /^(sk|rk)_test_/.test(options.secretKey);
+  return {
+    name: 'stripe',
+    status: () => ({ name: 'stripe', configured: true, test, webhookReady: Boolean(options.webhookSecret) }),
+
+    async reachable() {
+      try {
+        await (await stripe()).balance.retrieve(undefined, { timeout: 3000, maxNetworkRetries: 0 });
+        return true;
+      } catch (error) {
+        // Any answer from Stripe (even "invalid key") means it is there.
+        return typeof (error as { statusCode?: unknown }).statusCode === 'number';
+      }
+    },
+
+    async start(request: StartRequest): Promise<StartedPayment> {
+      const { order } = request;
+      const methodType = STRIPE_METHOD_OF[request.method];
+      if (!methodType) throw new DomainError('PAYMENT_METHOD_NOT_OFFERED', { detail: `stripe does not carry ${request.method}` });
+      const currency = order.currency.toLowerCase();
+      try {
+        const session = await (await stripe()).checkout.sessions.create({
+          mode: 'payment',
+          line_items: order.lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: { currency, unit_amount: line.amountMinor / line.quantity, product_data: { name: line.name.slice(0, 250) } },
+          })),
+          client_reference_id: order.orderNumber,
+          metadata: { orderId: order.orderNumber },
+          payment_intent_data: { metadata: { orderId: order.orderNumber } },
+          customer_email: order.customerEmail,
+          locale: CHECKOUT_LOCALE[order.language],
+          success_url: request.returnUrl,
+          cancel_url: request.cancelUrl,
+          // The pinned API version's name for SPEC's payment_method_types (decision 0019).
+          allowed_payment_method_types: [methodType],
+          ...(methodType === 'wechat_pay' ? { payment_method_options: { wechat_pay: { client: 'web' } } } : {}),
+        }, { idempotencyKey: `${request.idempotencyKey}:session` });
+        if (!session.url) throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.failedGeneric', detail: 'stripe session without a url' });
+        return { kind: 'redirect', redirectUrl: session.url, reference: session.id };
+      } catch (error) {
+        throw error instanceof DomainError ? error : failed(error, 'create session');
+      }
+    },
+
+    /** On the payer's return: the session as Stripe has it now (D27: the server asks, the page's word is not taken). */
+    async confirm(request: ConfirmRequest): Promise<ProviderWord> {
+      try {
+        return wordOf(await (await stripe()).checkout.sessions.retrieve(request.reference));
+      } catch (error) {
+        throw failed(error, 'retrieve session');
+      }
+    },
+
+    async refund(request: RefundRequest): Promise<void> {
+      try {
+        await (await stripe()).refunds.create({
+          payment_intent: request.paymentRef,
+          amount: request.amountMinor,
+          reason: 'requested_by_customer',
+          metadata: { reason: request.reason.slice(0, 500) },
+        }, { idempotencyKey: request.idempotencyKey });
+      } catch (error) {
+        throw failed(error, 'refund');
+      }
+    },
+
+    async webhook(rawBody: Buffer, headers): Promise<WebhookEvent> {
+      if (!options.webhookSecret) throw new DomainError('NOT_FOUND', { detail: 'stripe webhook without STRIPE_WEBHOOK_SECRET' });
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string') throw new DomainError('BAD_REQUEST', { detail: 'stripe webhook without a signature' });
+      let event: Stripe.Event;
+      try {
+        event = (await stripe()).webhooks.constructEvent(rawBody, signature, options.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+      } catch {
+        throw new DomainError('BAD_REQUEST', { detail: 'stripe webhook signature not valid' });
+      }
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+        case 'checkout.session.async_payment_failed': {
+          const session = event.data.object;
+          const word = wordOf(session);
+          // A failed delayed payment says so plainly, whatever the session's status.
+          return { id: event.id, type: event.type, reference: session.id, word: event.type === 'checkout.session.async_payment_failed' ? { ...word, state: 'failed', failure: 'async payment failed' } : word };
+        }
+        default:
+          return { id: event.id, type: event.type, reference: null };
+      }
+    },
+  };
+}

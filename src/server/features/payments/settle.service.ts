@@ -1,0 +1,106 @@
+/**
+ * The provider's word applied to an order (D27), the one place where an order becomes paid, whether
+ * the word came with the payer's return, a webhook, or both in either order. Paid is taken only
+ * for the order's exact amount and currency; money that arrives for a wrong amount, or for an
+ * order that stopped being payable (cancelled meanwhile, paid by another attempt), is given back
+ * through the provider and refused. Marking the order paid, the attempt succeeded, the history
+ * row, the mails and the cart's bought lines are one statement, conditioned on the order still
+ * being pending: of two deliveries of the same word, one changes the order and the other finds it
+ * paid by this very attempt and answers the same.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DomainError } from '../../../domain/errors.ts';
+import type { PaymentChoice } from '../../../domain/payments.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
+import { cartItems, mailOutbox, orderLines, orderStatusHistory, orders, paymentAttempts } from '../../db/schema.ts';
+import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
+import { markAttempt, type NewAttempt } from './attempts.ts';
+import type { PaymentProvider, ProviderWord } from './providers/provider.ts';
+
+export type SettleOutcome =
+  | { kind: 'paid'; order: OrderRow; newlyPaid: boolean }
+  | { kind: 'processing'; order: OrderRow };
+
+/** The attempt the word is about, as known before asking (its method and its key). */
+export interface AttemptOf {
+  method: PaymentChoice;
+  idempotencyKey: string;
+}
+
+/** A short, stable key part for a provider reference (Toss keys may be 200 characters). */
+export const referenceHash = (reference: string) => createHash('sha256').update(reference).digest('base64url').slice(0, 32);
+
+function attemptRecord(provider: PaymentProvider, order: OrderRow, attempt: AttemptOf): NewAttempt {
+  return { orderId: order.id, provider: provider.name, method: attempt.method, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey };
+}
+
+/** Gives money back that the order cannot take, records the attempt as refused, and says why. */
+async function refuse(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, word: ProviderWord, error: DomainError): Promise<never> {
+  if (word.paymentRef && word.amountMinor > 0) {
+    // The same key on every retry of this refusal: the provider refunds it once.
+    await provider.refund({ paymentRef: word.paymentRef, amountMinor: word.amountMinor, currency: word.currency, reason: `Refused by the store: ${error.message}`.slice(0, 200), idempotencyKey: `refuse:${attempt.idempotencyKey}` });
+  }
+  await markAttempt(db, { ...attemptRecord(provider, order, attempt), reference: word.reference, status: 'refused', failure: error.message, paymentRef: word.paymentRef });
+  throw error;
+}
+
+const matchesOrder = (order: OrderRow, word: ProviderWord) =>
+  word.amountMinor === order.amountMinor && word.currency.toUpperCase() === order.currency.toUpperCase()
+  && (word.orderNumber === null || word.orderNumber === order.orderNumber);
+
+export async function settle(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, word: ProviderWord): Promise<SettleOutcome> {
+  const record = { ...attemptRecord(provider, order, attempt), reference: word.reference, paymentRef: word.paymentRef };
+  if (word.state === 'failed') {
+    await markAttempt(db, { ...record, status: 'failed', failure: word.failure });
+    throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.notCompleted', detail: `${provider.name}: ${word.failure ?? 'not paid'}` });
+  }
+  if (!matchesOrder(order, word)) {
+    return refuse(db, provider, order, attempt, word, new DomainError('AMOUNT_MISMATCH', { detail: `${provider.name} ${word.amountMinor} ${word.currency} for ${word.orderNumber} != order ${order.amountMinor} ${order.currency}` }));
+  }
+  if (word.state === 'processing') {
+    await markAttempt(db, { ...record, status: 'processing' });
+    return { kind: 'processing', order };
+  }
+
+  const paidAt = word.paidAt ?? new Date();
+  // One statement (data-modifying CTEs, atomic): the attempt succeeded (made here if the provider's
+  // reference is new, as a Toss payment confirmed without a start), the order paid only if it is
+  // still pending, its history row, its mails, and what was bought taken out of the cart.
+  const result = await db.execute(sql`
+    with attempt as (
+      insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, completed_at)
+      values (${order.id}, ${provider.name}, ${attempt.method}, ${word.reference}, ${word.paymentRef}, ${order.amountMinor}, ${order.currency}, 'succeeded', ${attempt.idempotencyKey}, now())
+      on conflict (provider, reference) where reference is not null do update
+        set status = 'succeeded', payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce(${paymentAttempts.completedAt}, now()), updated_at = now()
+        where ${paymentAttempts.status} <> 'refused' and ${paymentAttempts.orderId} = excluded.order_id
+      returning id
+    ), paid as (
+      update ${orders} set status = 'order_received', payment_provider = ${provider.name}, payment_key = ${word.paymentRef},
+        payment_method = ${word.method}, receipt_url = ${word.receiptUrl}, paid_at = ${paidAt.toISOString()}, paid_attempt_id = (select id from attempt), updated_at = now()
+      where id = ${order.id} and status = 'pending' and exists (select 1 from attempt)
+      returning id, user_id, guest_id
+    ), history as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
+      select id, 'pending', 'order_received', null, ${`payment confirmed (${provider.name})`} from paid
+      returning 1
+    ), mail as (
+      insert into ${mailOutbox} (kind, order_id) select kind, paid.id from paid, (values ('order_paid'), ('staff_order')) as k(kind)
+      returning 1
+    ), bought as (
+      delete from ${cartItems} as c using paid, ${orderLines} as l
+      where l.order_id = paid.id and l.kind = 'template' and c.template_id = l.ref::int
+        and (c.user_id = paid.user_id or (paid.user_id is null and c.user_id is null and c.guest_id = paid.guest_id))
+      returning 1
+    )
+    select (select id from attempt) as attempt_id, (select count(*) from paid)::int as paid, (select count(*) from history)::int as history, (select count(*) from mail)::int as mail`);
+  const [row] = rowsOf<{ attempt_id: string | null; paid: number }>(result);
+  if (row?.paid) {
+    return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: row.attempt_id } };
+  }
+  // Another delivery of the same word won the race, or the order had been paid by it: the same answer.
+  const now = await findOrderByNumber(db, order.orderNumber);
+  if (now && row?.attempt_id && now.paidAttemptId === row.attempt_id) return { kind: 'paid', order: now, newlyPaid: false };
+  // Money for an order that stopped being payable (cancelled, expired, paid by another attempt): give it back.
+  return refuse(db, provider, now ?? order, attempt, word, new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} is ${now?.status ?? 'gone'}; ${provider.name} payment given back` }));
+}
