@@ -81,19 +81,31 @@ export function isPayable(order: { status: string }): boolean {
   return order.status === 'pending';
 }
 
-/** ISO 4217 minor digits of a currency we sell in. */
+/** ISO 4217 minor digits of the currencies we sell in (the same as money.ts's), checked first. */
 const CURRENCY_DIGITS: Readonly<Record<string, number>> = { KRW: 0, VND: 0, USD: 2, AUD: 2, CNY: 2, MYR: 2 };
 
-export function currencyDigits(currency: string): number {
-  const digits = CURRENCY_DIGITS[currency.toUpperCase()];
-  if (digits === undefined) throw new RangeError(`unknown currency ${currency}`);
-  return digits;
+/**
+ * ISO 4217 minor digits of any currency a provider may name (a payment in another currency than
+ * the order's must still be read exactly, to be refused and given back); null for a code that is
+ * no currency.
+ */
+export function currencyDigits(currency: string): number | null {
+  const code = currency.toUpperCase();
+  const known = CURRENCY_DIGITS[code];
+  if (known !== undefined) return known;
+  if (!/^[A-Z]{3}$/.test(code)) return null;
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Minor units as the exact decimal string PayPal takes: 1234 USD -> "12.34", 50000 VND -> "50000" (no floats). */
 export function minorToDecimalString(minor: number, currency: string): string {
   if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`amount must be a whole number of minor units: ${minor}`);
   const digits = currencyDigits(currency);
+  if (digits === null) throw new RangeError(`unknown currency ${currency}`);
   if (digits === 0) return String(minor);
   const text = String(minor).padStart(digits + 1, '0');
   return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
@@ -103,7 +115,7 @@ export function minorToDecimalString(minor: number, currency: string): string {
 export function decimalStringToMinor(value: string, currency: string): number | null {
   const digits = currencyDigits(currency);
   const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(value);
-  if (!match) return null;
+  if (!match || digits === null) return null;
   const fraction = match[2] ?? '';
   if (fraction.length > digits && !/^0*$/.test(fraction.slice(digits))) return null;
   const minor = Number(match[1]) * 10 ** digits + Number((fraction.slice(0, digits) || '0').padEnd(digits, '0'));

@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentAttemptStatus, PaymentChoice, ProviderName } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
-import { paymentAttempts } from '../../db/schema.ts';
+import { orders, paymentAttempts } from '../../db/schema.ts';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 
@@ -44,10 +44,18 @@ export async function failAttempt(db: Database, id: string, failure: string): Pr
 
 /**
  * Records where an attempt stands (processing, failed, refused), making the row if the provider's
- * reference is new to us (a Toss or sandbox payment confirmed without a start). An attempt that
- * paid the order or was refused stays as it is.
+ * reference is new to us (a Toss or sandbox payment confirmed without a start). Statuses move only
+ * forward: an attempt that paid its order never changes again; a refused one neither; a failed one
+ * is not made processing again by a stale word (a reloaded return page after a delayed method
+ * failed). A refusal also overrides `succeeded` when the attempt did not pay its order (another
+ * attempt did, or the order was cancelled first): its money was given back.
  */
 export async function markAttempt(db: Database, attempt: NewAttempt & { reference: string; status: Exclude<PaymentAttemptStatus, 'succeeded' | 'started'>; failure?: string | undefined; paymentRef?: string | null | undefined }): Promise<void> {
+  const stays = attempt.status === 'refused'
+    ? sql`${paymentAttempts.status} = 'refused' or exists (select 1 from ${orders} as o where o.paid_attempt_id = ${paymentAttempts.id})`
+    : attempt.status === 'processing'
+      ? sql`${paymentAttempts.status} in ('succeeded', 'refused', 'failed')`
+      : sql`${paymentAttempts.status} in ('succeeded', 'refused')`;
   await db.execute(sql`
     insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, failure, completed_at)
     values (${attempt.orderId}, ${attempt.provider}, ${attempt.method}, ${attempt.reference}, ${attempt.paymentRef ?? null}, ${attempt.amountMinor}, ${attempt.currency},
@@ -55,5 +63,5 @@ export async function markAttempt(db: Database, attempt: NewAttempt & { referenc
     on conflict (provider, reference) where reference is not null do update
       set status = excluded.status, failure = coalesce(excluded.failure, ${paymentAttempts.failure}),
         payment_ref = coalesce(excluded.payment_ref, ${paymentAttempts.paymentRef}), completed_at = excluded.completed_at, updated_at = now()
-      where ${paymentAttempts.status} not in ('succeeded', 'refused')`);
+      where not (${stays})`);
 }

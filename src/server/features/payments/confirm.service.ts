@@ -10,10 +10,10 @@ import { DomainError } from '../../../domain/errors.ts';
 import { isPayable, paymentChoicesOf, type ProviderName } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
-import { findAttempt, markAttempt } from './attempts.ts';
+import { findAttempt } from './attempts.ts';
 import type { PaymentRegistry } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
-import { referenceHash, settle, type SettleOutcome } from './settle.service.ts';
+import { askProvider, referenceHash, settle, type SettleOutcome } from './settle.service.ts';
 
 export type ConfirmInput =
   /** SPEC's shape: Toss's widget, or the sandbox standing in for any provider (its keys start with `sbx.`). */
@@ -44,15 +44,9 @@ async function confirmWidget(db: Database, registry: PaymentRegistry, order: Ord
     // One key per payment attempt: a refreshed page or a retry after a lost answer reuses it (one
     // charge), while paying again after a declined card is a new attempt with a new key.
     idempotencyKey: started?.idempotencyKey ?? `confirm:${order.id}:${referenceHash(input.paymentKey)}`,
+    status: started?.status,
   };
-  const word = await provider.confirm({ reference: input.paymentKey, orderNumber: order.orderNumber, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey })
-    .catch(async (error: unknown) => {
-      if (error instanceof DomainError && error.code === 'PAYMENT_FAILED') {
-        await markAttempt(db, { orderId: order.id, provider: provider.name, method: attempt.method, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey, reference: input.paymentKey, status: 'failed', failure: error.message });
-      }
-      throw error;
-    });
-  return settle(db, provider, order, attempt, word);
+  return settle(db, provider, order, attempt, await askProvider(db, provider, order, attempt, input.paymentKey));
 }
 
 /** Stripe or PayPal: an attempt the store started, by the provider's reference. */
@@ -62,14 +56,7 @@ async function confirmStarted(db: Database, registry: PaymentRegistry, order: Or
   if (!attempt || attempt.orderId !== order.id) throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.unknownAttempt', detail: `${name} ${reference} is not an attempt of order ${order.id}` });
   if (attempt.status === 'succeeded' && order.paidAttemptId === attempt.id) return { kind: 'paid', order, newlyPaid: false };
   if (attempt.status === 'refused') throw new DomainError('ORDER_NOT_PAYABLE', { detail: `attempt ${attempt.id} was refused and given back` });
-  const word = await provider.confirm({ reference, orderNumber: order.orderNumber, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey })
-    .catch(async (error: unknown) => {
-      if (error instanceof DomainError && error.code === 'PAYMENT_FAILED') {
-        await markAttempt(db, { orderId: order.id, provider: provider.name, method: attempt.method, amountMinor: attempt.amountMinor, currency: attempt.currency, idempotencyKey: attempt.idempotencyKey, reference, status: 'failed', failure: error.message });
-      }
-      throw error;
-    });
-  return settle(db, provider, order, attempt, word);
+  return settle(db, provider, order, attempt, await askProvider(db, provider, order, attempt, reference));
 }
 
 export async function confirmReturn(db: Database, registry: PaymentRegistry, input: ConfirmInput): Promise<SettleOutcome> {

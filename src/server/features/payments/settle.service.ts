@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
-import type { PaymentChoice } from '../../../domain/payments.ts';
+import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { cartItems, mailOutbox, orderLines, orderStatusHistory, orders, paymentAttempts } from '../../db/schema.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
@@ -22,10 +22,11 @@ export type SettleOutcome =
   | { kind: 'paid'; order: OrderRow; newlyPaid: boolean }
   | { kind: 'processing'; order: OrderRow };
 
-/** The attempt the word is about, as known before asking (its method and its key). */
+/** The attempt the word is about, as known before asking (its method, its key, where it stood). */
 export interface AttemptOf {
   method: PaymentChoice;
   idempotencyKey: string;
+  status?: PaymentAttemptStatus | undefined;
 }
 
 /** A short, stable key part for a provider reference (Toss keys may be 200 characters). */
@@ -37,9 +38,13 @@ function attemptRecord(provider: PaymentProvider, order: OrderRow, attempt: Atte
 
 /** Gives money back that the order cannot take, records the attempt as refused, and says why. */
 async function refuse(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, word: ProviderWord, error: DomainError): Promise<never> {
-  if (word.paymentRef && word.amountMinor > 0) {
-    // The same key on every retry of this refusal: the provider refunds it once.
-    await provider.refund({ paymentRef: word.paymentRef, amountMinor: word.amountMinor, currency: word.currency, reason: `Refused by the store: ${error.message}`.slice(0, 200), idempotencyKey: `refuse:${attempt.idempotencyKey}` });
+  if (word.paymentRef) {
+    // The same key on every retry of this refusal: the provider refunds it once. An amount that
+    // could not be read exactly is given back whole.
+    await provider.refund({
+      paymentRef: word.paymentRef, amountMinor: word.amountMinor > 0 ? word.amountMinor : undefined, currency: word.currency,
+      reason: `Refused by the store: ${error.message}`.slice(0, 200), idempotencyKey: `refuse:${attempt.idempotencyKey}`,
+    });
   }
   await markAttempt(db, { ...attemptRecord(provider, order, attempt), reference: word.reference, status: 'refused', failure: error.message, paymentRef: word.paymentRef });
   throw error;
@@ -59,6 +64,8 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
     return refuse(db, provider, order, attempt, word, new DomainError('AMOUNT_MISMATCH', { detail: `${provider.name} ${word.amountMinor} ${word.currency} for ${word.orderNumber} != order ${order.amountMinor} ${order.currency}` }));
   }
   if (word.state === 'processing') {
+    // The provider already said this delayed payment failed; a session read back later still looks "processing".
+    if (attempt.status === 'failed') throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.notCompleted', detail: `${provider.name}: failed before, still unpaid` });
     await markAttempt(db, { ...record, status: 'processing' });
     return { kind: 'processing', order };
   }
@@ -103,4 +110,16 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   if (now && row?.attempt_id && now.paidAttemptId === row.attempt_id) return { kind: 'paid', order: now, newlyPaid: false };
   // Money for an order that stopped being payable (cancelled, expired, paid by another attempt): give it back.
   return refuse(db, provider, now ?? order, attempt, word, new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} is ${now?.status ?? 'gone'}; ${provider.name} payment given back` }));
+}
+
+/** Asks the provider for its word on an attempt (a confirm, a session read back, a capture); a refusal there marks the attempt failed. */
+export async function askProvider(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, reference: string): Promise<ProviderWord> {
+  try {
+    return await provider.confirm({ reference, orderNumber: order.orderNumber, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'PAYMENT_FAILED') {
+      await markAttempt(db, { ...attemptRecord(provider, order, attempt), reference, status: 'failed', failure: error.message });
+    }
+    throw error;
+  }
 }

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { orders, paymentEvents } from '../../db/schema.ts';
 import { findAttempt } from './attempts.ts';
 import type { PaymentRegistry } from './providers/index.ts';
-import { settle, type SettleOutcome } from './settle.service.ts';
+import { askProvider, settle, type SettleOutcome } from './settle.service.ts';
 
 export type WebhookOutcome =
   | { kind: 'ignored' | 'duplicate' | 'unknown-attempt'; eventId: string; type: string }
@@ -34,9 +34,7 @@ export async function receiveWebhook(db: Database, registry: PaymentRegistry, na
     const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId)).limit(1);
     if (!order) return { kind: 'unknown-attempt', ...seen };
     if (attempt.status === 'succeeded' && order.paidAttemptId === attempt.id) return { kind: 'settled', ...seen, outcome: { kind: 'paid', order, newlyPaid: false } };
-    const word = event.word ?? (event.needsConfirm
-      ? await provider.confirm({ reference: event.reference, orderNumber: order.orderNumber, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey })
-      : null);
+    const word = event.word ?? (event.needsConfirm ? await askProvider(db, provider, order, attempt, event.reference) : null);
     if (!word) return { kind: 'ignored', ...seen };
     return { kind: 'settled', ...seen, outcome: await settle(db, provider, order, attempt, word) };
   } catch (error) {

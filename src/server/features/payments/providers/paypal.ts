@@ -220,7 +220,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
     async refund(request: RefundRequest): Promise<void> {
       try {
         await call('POST', `/v2/payments/captures/${encodeURIComponent(request.paymentRef)}/refund`, {
-          amount: { currency_code: request.currency, value: minorToDecimalString(request.amountMinor, request.currency) },
+          ...(request.amountMinor !== undefined ? { amount: { currency_code: request.currency, value: minorToDecimalString(request.amountMinor, request.currency) } } : {}),
           note_to_payer: request.reason.slice(0, 255),
         }, request.idempotencyKey);
       } catch (error) {

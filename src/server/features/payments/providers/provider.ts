@@ -76,8 +76,11 @@ export interface ConfirmRequest {
 
 export interface RefundRequest {
   paymentRef: string;
-  /** Always stated: the provider never picks the amount. */
-  amountMinor: number;
+  /**
+   * Stated for every refund the store decides (the provider never picks the amount); left out only
+   * to give back a payment whose amount could not be read exactly (the whole of it).
+   */
+  amountMinor?: number | undefined;
   currency: string;
   reason: string;
   idempotencyKey: string;

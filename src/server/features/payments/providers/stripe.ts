@@ -133,7 +133,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       try {
         await (await stripe()).refunds.create({
           payment_intent: request.paymentRef,
-          amount: request.amountMinor,
+          ...(request.amountMinor !== undefined ? { amount: request.amountMinor } : {}),
           reason: 'requested_by_customer',
           metadata: { reason: request.reason.slice(0, 500) },
         }, { idempotencyKey: request.idempotencyKey });

@@ -150,7 +150,7 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
       try {
         await call('POST', `/v1/payments/${encodeURIComponent(request.paymentRef)}/cancel`, {
           cancelReason: request.reason.slice(0, 200),
-          cancelAmount: request.amountMinor,
+          ...(request.amountMinor !== undefined ? { cancelAmount: request.amountMinor } : {}),
         }, request.idempotencyKey);
       } catch (error) {
         if (error instanceof TossFailure) {
