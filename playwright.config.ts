@@ -8,6 +8,8 @@ export const E2E_SMTP_PORT = 2526;
 export const E2E_OIDC_PORT = 3208;
 /** A second store, paying through Toss (a fake Toss API on loopback), for the card refund test. */
 export const E2E_TOSS_STORE_PORT = 3109;
+/** A third store, paying through Stripe and PayPal (fakes on loopback), for the providers' browser flows. */
+export const E2E_PROVIDERS_STORE_PORT = 3110;
 export const E2E_ADMIN = { email: 'owner@studiolumi.test', password: 'owner-password-1' };
 // A fresh embedded database for every run: the default (PGlite) path is the one under test.
 const dataDir = path.join(os.tmpdir(), `studio-lumi-e2e-${process.pid}`);

@@ -25,7 +25,8 @@ export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string
     table: rows,
     // Signed-in customers follow the order in My Page; a guest gets the order's private link (D22).
     button: followButton(order, origin, links, t),
-    footnotes: [...(order.receiptUrl ? [t('mail.receipt', { url: order.receiptUrl })] : []), t('mail.questions')],
+    // D29: a payment through the offline sandbox took no money, and the mail says so.
+    footnotes: [...(order.paymentProvider === 'sandbox' ? [t('mail.testPayment')] : []), ...(order.receiptUrl ? [t('mail.receipt', { url: order.receiptUrl })] : []), t('mail.questions')],
     signature: t('mail.signature'),
   });
 }

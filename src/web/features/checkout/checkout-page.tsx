@@ -147,7 +147,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="payment" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="payment" className="text-lg font-bold">{t('checkout.payment')}</h2>
-            <div className="mt-4"><PaymentArea area={area} /></div>
+            <div className="mt-4"><PaymentArea area={area} legendHidden /></div>
             <div className="mt-5"><PaymentAgreements register={register} errors={errors} /></div>
           </section>
         </div>

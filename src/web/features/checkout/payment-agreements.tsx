@@ -28,7 +28,7 @@ export function PaymentAgreements<T extends AgreementValues>({ register, errors,
             <label className="flex items-start gap-3 text-sm">
               <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-700" aria-invalid={error ? true : undefined} {...register(field as Parameters<UseFormRegister<T>>[0])} />
               <span>
-                <Trans t={t} i18nKey={`checkout.${field}`} components={{ link: <Link to={to} onClick={onNavigate} className="font-medium text-brand-800 underline underline-offset-2" /> }} />{' '}
+                <Trans t={t} i18nKey={`checkout.${field}`} components={{ doc: <Link to={to} onClick={onNavigate} className="font-medium text-brand-800 underline underline-offset-2" /> }} />{' '}
                 <span className="text-slate-500">{t('checkout.required')}</span>
               </span>
             </label>

@@ -1,7 +1,8 @@
 /**
  * The store's payment methods as a radio group (D26), in SPEC's order with the first chosen, each
  * with a small mark drawn by us in the provider's colours and SPEC's name (Stripe is "Card"), and
- * a line that says where the payer will be taken to pay.
+ * a line that says where the payer will be taken to pay. Where a heading above already says
+ * "Payment", the legend is for screen readers only.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,15 +39,15 @@ export function MethodMark({ choice }: { choice: PaymentChoice }) {
   }
 }
 
-export function PaymentMethods({ choices, value, onChange }: { choices: ReadonlyArray<{ choice: PaymentChoice; provider: ProviderName }>; value: PaymentChoice; onChange: (choice: PaymentChoice) => void }) {
+export function PaymentMethods({ choices, value, onChange, legendHidden = false }: { choices: ReadonlyArray<{ choice: PaymentChoice; provider: ProviderName }>; value: PaymentChoice; onChange: (choice: PaymentChoice) => void; legendHidden?: boolean }) {
   const { t } = useTranslation('common');
   const name = useId();
   const chosen = choices.find((c) => c.choice === value);
   return (
     <div className="grid gap-3">
       <fieldset data-payment-methods>
-        <legend className="text-sm font-semibold">{t('payment.methodsLegend')}</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        <legend className={legendHidden ? 'sr-only' : 'mb-2 text-sm font-semibold'}>{t('payment.methodsLegend')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
           {choices.map(({ choice }) => (
             <label key={choice} className="flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl border border-slate-200 px-4 py-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40" data-payment-method={choice}>
               <input type="radio" name={name} value={choice} checked={value === choice} onChange={() => onChange(choice)} className="size-4 shrink-0 accent-brand-700" />
@@ -56,10 +57,9 @@ export function PaymentMethods({ choices, value, onChange }: { choices: Readonly
           ))}
         </div>
       </fieldset>
-      {chosen && chosen.provider !== 'toss' && (
-        <p className="text-sm text-slate-600" data-payment-redirect>
-          {chosen.provider === 'sandbox' ? t('payment.redirectSandbox') : t(`payment.redirect.${chosen.provider}`)}
-        </p>
+      {/* Where the payer goes next; the sandbox's test cards say what it is themselves. */}
+      {(chosen?.provider === 'stripe' || chosen?.provider === 'paypal') && (
+        <p className="text-sm text-slate-600" data-payment-redirect>{t(`payment.redirect.${chosen.provider}`)}</p>
       )}
     </div>
   );

@@ -115,12 +115,12 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
   return { state, showLoading, card, setCard, method: choice, setMethod, provider, pay, attemptKey, methodsId, agreementId, settings };
 }
 
-export function PaymentArea({ area }: { area: ReturnType<typeof usePaymentArea> }) {
+export function PaymentArea({ area, legendHidden = false }: { area: ReturnType<typeof usePaymentArea>; legendHidden?: boolean }) {
   const { t } = useTranslation('common');
   if (!area.settings || !area.method) return <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>;
   return (
     <div className="grid gap-4">
-      <PaymentMethods choices={area.settings.choices} value={area.method} onChange={area.setMethod} />
+      <PaymentMethods choices={area.settings.choices} value={area.method} onChange={area.setMethod} legendHidden={legendHidden} />
       {area.provider === 'sandbox' && <SandboxCards value={area.card} onChange={area.setCard} />}
       {area.provider === 'toss' && (
         <div aria-busy={area.state === 'loading'}>
