@@ -1,7 +1,11 @@
 /**
  * Orders created and paid per second (issue 7): 50 concurrent clients each place a guest order
  * (POST /api/orders) and confirm its payment (POST /api/confirm) through the Toss provider against
- * the fake Toss API on loopback, over HTTP, against PostgreSQL. The store runs in its own process
+ * the fake Toss API on loopback, over HTTP, against PostgreSQL. With BENCH_PROVIDER=stripe
+ * (`npm run bench:orders:stripe`, issue 14) each order in the US store is paid through Stripe
+ * Checkout against the fake Stripe API instead: POST /api/orders, POST /api/payments/start (a
+ * Checkout Session), the payer pays on the fake's page, and a signed checkout.session.completed
+ * webhook pays the order. The store runs in its own process
  * (as in production; this process plays the clients and Toss). Two runs:
  * - capacity: the 50 clients place orders back to back, as fast as the store answers (orders/s);
  * - latency at 500 orders/s: orders arrive on a fixed schedule, at most 50 in flight, and each
@@ -15,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import postgres from 'postgres';
 import { newGuestId } from '../../src/domain/guest.ts';
+import { FAKE_STRIPE_SECRET, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../../tests/integration/support/stripe.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from '../../tests/integration/support/toss.ts';
 import { startBuiltServer } from './serve.ts';
 
@@ -31,10 +36,13 @@ await admin.unsafe(`create database "${name}"`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 
+const PROVIDER = process.env.BENCH_PROVIDER === 'stripe' ? 'stripe' : 'toss';
 const toss = await startFakeToss();
+const stripe = await startFakeStripe();
 const server = await startBuiltServer(3197, {
   DATABASE_URL: url.toString(), TRUST_PROXY: 'loopback', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'bench-admin-pass-1',
   TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url,
+  STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
 });
 const { origin } = server;
 
@@ -48,12 +56,12 @@ const nextAddress = () => {
 // node:http with kept-alive sockets: a lighter load generator than fetch leaves more of the
 // machine's two cores to the store, which is what is measured.
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-function post(path: string, body: unknown, address: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const payload = JSON.stringify(body);
+function post(path: string, body: unknown, address: string, extraHeaders: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+  const payload = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(`${origin}${path}`, {
       method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-forwarded-for': address, 'accept-language': 'ko', 'x-store-country': 'kr' },
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-forwarded-for': address, 'accept-language': 'ko', 'x-store-country': PROVIDER === 'stripe' ? 'us' : 'kr', ...extraHeaders },
     }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,7 +80,30 @@ function post(path: string, body: unknown, address: string): Promise<{ status: n
 }
 
 const acknowledged: string[] = [];
+
+/** Create, start a Checkout Session, pay on the fake's page, and the signed webhook pays the order. */
+async function placeAndPayWithStripe(started: number): Promise<number> {
+  const address = nextAddress();
+  const sessionId = newGuestId();
+  const created = await post('/api/orders', {
+    customerName: 'Min Kim', customerEmail: 'bench@example.com', customerPhone: '+1 212 555 0100',
+    serviceId: 4, quantity: 5, sessionId, country: 'us', isGuestOrder: true,
+  }, address);
+  if (created.status !== 201) throw new Error(`order answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const orderId = created.json.orderId as string;
+  const start = await post('/api/payments/start', { orderId, provider: 'stripe', sessionId }, address);
+  if (start.status !== 200) throw new Error(`start answered ${start.status}: ${JSON.stringify(start.json)}`);
+  const checkoutSession = /\/c\/pay\/([^/?#]+)/.exec(start.json.redirectUrl as string)![1]!;
+  stripe.pay(checkoutSession, 'paid');
+  const event = stripe.event('checkout.session.completed', checkoutSession);
+  const delivered = await post('/api/webhooks/stripe', event.payload, address, { 'stripe-signature': event.signature });
+  if (delivered.status !== 200 || delivered.json.outcome !== 'settled') throw new Error(`webhook answered ${delivered.status}: ${JSON.stringify(delivered.json)}`);
+  acknowledged.push(orderId);
+  return performance.now() - started;
+}
+
 async function placeAndPay(started = performance.now()): Promise<number> {
+  if (PROVIDER === 'stripe') return placeAndPayWithStripe(started);
   const address = nextAddress();
   const created = await post('/api/orders', {
     customerName: '김민수', customerEmail: 'bench@example.com', customerPhone: '010-1234-5678',
@@ -138,8 +169,10 @@ try {
   const missing = acknowledged.filter((n) => !storedNumbers.has(n)).length;
   const exact = stored!.orders === acknowledged.length && stored!.distinct_numbers === acknowledged.length && stored!.paid === acknowledged.length && history!.rows === 2 * acknowledged.length && missing === 0;
 
-  console.log(`${ORDERS} orders created and paid by ${CLIENTS} concurrent clients (PostgreSQL, Toss provider against the fake Toss API)`);
-  console.log(`  capacity: ${perSecond.toFixed(0)} orders/s; per order (create + confirm) ${closed.text}`);
+  console.log(PROVIDER === 'stripe'
+    ? `${ORDERS} orders created and paid by ${CLIENTS} concurrent clients (PostgreSQL, Stripe Checkout against the fake Stripe API: create, start, signed webhook)`
+    : `${ORDERS} orders created and paid by ${CLIENTS} concurrent clients (PostgreSQL, Toss provider against the fake Toss API)`);
+  console.log(`  capacity: ${perSecond.toFixed(0)} orders/s; per order (${PROVIDER === 'stripe' ? 'create + start + webhook' : 'create + confirm'}) ${closed.text}`);
   console.log(`  at ${RATE} orders/s (${ORDERS} orders on a fixed schedule, at most ${CLIENTS} in flight): ${open.text}`);
   console.log(`  acknowledged ${acknowledged.length}, stored ${stored!.orders} (${stored!.distinct_numbers} distinct), paid ${stored!.paid}, history rows ${history!.rows}, missing ${missing}: ${exact ? 'each stored exactly once' : 'MISMATCH'}`);
   console.log(`  targets: >= 500 orders/s ${perSecond >= 500 ? 'met' : 'NOT met'}; p99 < 100 ms at 500 orders/s ${RATE >= 500 && open.p99 < 100 ? 'met' : 'NOT met'}`);
@@ -148,6 +181,7 @@ try {
   agent.destroy();
   await server.stop();
   await toss.stop();
+  await stripe.stop();
   await admin.unsafe(`drop database if exists "${name}" with (force)`);
   await admin.end();
 }

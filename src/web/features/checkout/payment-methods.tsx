@@ -39,7 +39,7 @@ export function MethodMark({ choice }: { choice: PaymentChoice }) {
   }
 }
 
-export function PaymentMethods({ choices, value, onChange, legendHidden = false }: { choices: ReadonlyArray<{ choice: PaymentChoice; provider: ProviderName }>; value: PaymentChoice; onChange: (choice: PaymentChoice) => void; legendHidden?: boolean }) {
+export function PaymentMethods({ choices, value, onChange, legendHidden = false }: { choices: ReadonlyArray<{ choice: PaymentChoice; provider: ProviderName; test: boolean }>; value: PaymentChoice; onChange: (choice: PaymentChoice) => void; legendHidden?: boolean }) {
   const { t } = useTranslation('common');
   const name = useId();
   const chosen = choices.find((c) => c.choice === value);
@@ -61,6 +61,8 @@ export function PaymentMethods({ choices, value, onChange, legendHidden = false 
       {(chosen?.provider === 'stripe' || chosen?.provider === 'paypal') && (
         <p className="text-sm text-slate-600" data-payment-redirect>{t(`payment.redirect.${chosen.provider}`)}</p>
       )}
+      {/* D29: test keys take no real money, and the page says so. */}
+      {chosen?.test && chosen.provider !== 'sandbox' && <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900" data-test-payments>{t('payment.testKeys')}</p>}
     </div>
   );
 }

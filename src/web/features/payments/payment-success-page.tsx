@@ -75,11 +75,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700"><CheckIcon className="size-7" aria-hidden="true" /></span>
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{t('payment.successTitle')}</h1>
       <p className="mt-3 text-muted">{t('payment.successText')}</p>
-      <dl className="mt-8 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm">
-        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.order')}</dt><dd className="text-right font-semibold">{order.orderName}</dd></div>
-        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.number')}</dt><dd className="break-all text-right font-mono text-xs" data-order-id>{order.orderId}</dd></div>
-        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMinor(order.amount, order.country)}</dd></div>
-      </dl>
+      <OrderFacts order={order} />
       <p className="mt-6 text-sm text-slate-700">{t('payment.next')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {order.briefDue && <button type="button" className="btn-primary" onClick={openBrief} data-open-brief>{tBriefs('summary.write')}</button>}
@@ -91,19 +87,35 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
   );
 }
 
+interface PaidOrder {
+  orderId: string;
+  orderName: string;
+  amount: number;
+  country: Parameters<typeof formatMinor>[1];
+  isGuestOrder: boolean;
+}
+
+/** What was ordered, its number and its amount. */
+function OrderFacts({ order }: { order: PaidOrder }) {
+  const { t } = useTranslation('orders');
+  return (
+    <dl className="mt-8 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm">
+      <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.order')}</dt><dd className="text-right font-semibold">{order.orderName}</dd></div>
+      <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.number')}</dt><dd className="break-all text-right font-mono text-xs" data-order-id>{order.orderId}</dd></div>
+      <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMinor(order.amount, order.country)}</dd></div>
+    </dl>
+  );
+}
+
 /** Accepted by a delayed method (Alipay, WeChat Pay) but not settled yet: the order waits for the provider's word. */
-function PaymentProcessing({ order }: { order: { orderId: string; orderName: string; amount: number; country: Parameters<typeof formatMinor>[1]; isGuestOrder: boolean } }) {
+function PaymentProcessing({ order }: { order: PaidOrder }) {
   const { t } = useTranslation('orders');
   return (
     <section className="container-page flex max-w-xl flex-col items-center py-16 text-center sm:py-20" data-payment-processing>
       <span className="grid size-14 place-items-center rounded-full bg-amber-50 text-2xl font-bold text-amber-700" aria-hidden="true">…</span>
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{t('payment.processingTitle')}</h1>
       <p className="mt-3 text-muted">{t('payment.processingText')}</p>
-      <dl className="mt-8 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm">
-        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.order')}</dt><dd className="text-right font-semibold">{order.orderName}</dd></div>
-        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.number')}</dt><dd className="break-all text-right font-mono text-xs" data-order-id>{order.orderId}</dd></div>
-        <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMinor(order.amount, order.country)}</dd></div>
-      </dl>
+      <OrderFacts order={order} />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {!order.isGuestOrder && <Link to={`/${order.country}/profile`} className="btn-primary">{t('payment.myPage')}</Link>}
         <Link to={`/${order.country}`} className="btn-secondary">{t('payment.home')}</Link>
