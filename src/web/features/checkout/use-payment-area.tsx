@@ -104,9 +104,19 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
     }, store);
     if (!started.ok) throw Object.assign(new Error(started.error.message), { code: started.error.code });
     if ('redirectUrl' in started.data) {
+      // The button stays busy while the page leaves. If the browser brings the page back from its
+      // back/forward cache (Back from the provider's page), the button is ready again; paying again
+      // sends the same order under the same key (the server answers it) and starts a new attempt.
+      const returned = new Promise<void>((resolve) => {
+        const back = (event: PageTransitionEvent) => {
+          if (!event.persisted) return;
+          window.removeEventListener('pageshow', back);
+          resolve();
+        };
+        window.addEventListener('pageshow', back);
+      });
       window.location.assign(started.data.redirectUrl);
-      // The page is leaving: keep the button busy until it has.
-      await new Promise(() => undefined);
+      await returned;
       return;
     }
     await toss.current!.pay(order, payer, started.data.widget);

@@ -13,8 +13,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { messages: routeMessages(context, ['orders']) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { path: '/payment/fail', noindex: true, text: (t) => ({ title: t('orders:payment.failTitle'), description: t('orders:payment.failDefault') }) });
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const cancelled = new URLSearchParams(location.search).get('code') === 'PAY_PROCESS_CANCELED';
+  return pageMeta(matches, { path: '/payment/fail', noindex: true, text: (t) => ({ title: t(cancelled ? 'orders:payment.cancelTitle' : 'orders:payment.failTitle'), description: t('orders:payment.failDefault') }) });
+};
 
 export default function PaymentFailPage() {
   const [params] = useSearchParams();

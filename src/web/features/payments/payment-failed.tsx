@@ -33,7 +33,7 @@ export function PaymentFailed({ code, message, providerMessage }: { code: string
       <p className="mt-3 text-slate-800" data-fail-message>{reason}</p>
       {providerMessage && <p className="mt-2 max-w-full break-words text-sm text-slate-600" data-provider-message>{t('payment.providerSaid', { message: providerMessage })}</p>}
       <p className="mt-2 font-mono text-xs text-slate-500" data-fail-code>{t('payment.code', { code: known ? code : 'UNKNOWN_ERROR' })}</p>
-      <p className="mt-6 text-sm text-slate-700">{t('payment.failNext')}</p>
+      <p className="mt-6 text-sm text-slate-700">{t(code === 'PAY_PROCESS_CANCELED' ? 'payment.cancelNext' : 'payment.failNext')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button type="button" className="btn-primary" onClick={() => (window.history.length > 2 ? window.history.go(-2) : window.location.assign(`/${country}`))}>{t('payment.retry')}</button>
         <Link to={`/${country}`} className="btn-secondary">{t('payment.home')}</Link>

@@ -53,7 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, { path: '/payment/success', noindex: true, text: (t) => (loaderData?.failed
     ? { title: t('orders:payment.failTitle'), description: t('orders:payment.failDefault') }
-    : { title: t('orders:payment.successTitle'), description: t('orders:payment.successText') }) });
+    : loaderData?.processing
+      ? { title: t('orders:payment.processingTitle'), description: t('orders:payment.processingText') }
+      : { title: t('orders:payment.successTitle'), description: t('orders:payment.successText') }) });
 
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
