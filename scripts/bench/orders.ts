@@ -25,7 +25,10 @@ import { startBuiltServer } from './serve.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 6000);
-const RATE = Number(process.env.BENCH_RATE ?? 500);
+const PROVIDER = process.env.BENCH_PROVIDER === 'stripe' ? 'stripe' : 'toss';
+// A Stripe order is three requests (create, start, webhook) and the fake Stripe runs in this
+// process: its schedule is set below its capacity, so the latency figure is not a queue's.
+const RATE = Number(process.env.BENCH_RATE ?? (PROVIDER === 'stripe' ? 200 : 500));
 const WARMUP = 300;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -36,7 +39,6 @@ await admin.unsafe(`create database "${name}"`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 
-const PROVIDER = process.env.BENCH_PROVIDER === 'stripe' ? 'stripe' : 'toss';
 const toss = await startFakeToss();
 const stripe = await startFakeStripe();
 const server = await startBuiltServer(3197, {
@@ -175,7 +177,7 @@ try {
   console.log(`  capacity: ${perSecond.toFixed(0)} orders/s; per order (${PROVIDER === 'stripe' ? 'create + start + webhook' : 'create + confirm'}) ${closed.text}`);
   console.log(`  at ${RATE} orders/s (${ORDERS} orders on a fixed schedule, at most ${CLIENTS} in flight): ${open.text}`);
   console.log(`  acknowledged ${acknowledged.length}, stored ${stored!.orders} (${stored!.distinct_numbers} distinct), paid ${stored!.paid}, history rows ${history!.rows}, missing ${missing}: ${exact ? 'each stored exactly once' : 'MISMATCH'}`);
-  console.log(`  targets: >= 500 orders/s ${perSecond >= 500 ? 'met' : 'NOT met'}; p99 < 100 ms at 500 orders/s ${RATE >= 500 && open.p99 < 100 ? 'met' : 'NOT met'}`);
+  if (PROVIDER === 'toss') console.log(`  targets: >= 500 orders/s ${perSecond >= 500 ? 'met' : 'NOT met'}; p99 < 100 ms at 500 orders/s ${RATE >= 500 && open.p99 < 100 ? 'met' : 'NOT met'}`);
   process.exitCode = exact ? 0 : 1;
 } finally {
   agent.destroy();
