@@ -77,12 +77,12 @@ test('choosing a package in Korea opens the checkout with its price', async ({ p
   await expect(checkout.getByRole('button', { name: '비회원으로 주문하기' })).toBeVisible();
 });
 
-test('choosing a package outside Korea leads to the contact form with the message started (D10)', async ({ page }) => {
+test('a package is bought online outside Korea too, in the store\'s currency (D26)', async ({ page }) => {
   await page.goto('/us?lang=ko');
   await hydrated(page);
   await page.locator('button[data-package="delivery"]').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('link', { name: '바로 구매' }).click();
-  await expect(page).toHaveURL(/\?package=delivery#contact$/);
-  await expect(page.locator('#contact textarea')).toHaveValue(/주문하고 싶습니다/);
+  await page.getByRole('dialog').getByRole('button', { name: '바로 구매' }).click();
+  const checkout = page.getByRole('dialog', { name: '주문 확인' });
+  await expect(checkout).toContainText('$291.27');
+  await expect(checkout.getByRole('button', { name: '비회원으로 주문하기' })).toBeVisible();
 });

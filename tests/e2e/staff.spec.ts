@@ -28,7 +28,10 @@ test('customers get access denied from the server; staff get the dashboard rende
     await page.getByRole('link', { name: tab, exact: true }).first().click();
     await expect(page.getByRole('link', { name: tab, exact: true }).first()).toHaveAttribute('aria-current', 'page');
   }
-  await expect(page.locator('[data-settings]')).toContainText('내장 샌드박스');
+  // Each store's methods with the provider behind each: here the sandbox, as no keys are set.
+  await expect(page.locator('[data-settings-store="kr"] [data-settings-method="tosspayments"]')).toContainText('내장 샌드박스');
+  await expect(page.locator('[data-settings-store="cn"] [data-settings-method]')).toHaveCount(3);
+  await expect(page.locator('[data-settings]')).toContainText('v0.1.0');
 });
 
 test('staff move an order through every status and comment; the customer sees the timeline and the comment', async ({ browser, consoleErrors: _ }) => {

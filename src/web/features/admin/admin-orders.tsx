@@ -15,6 +15,7 @@ import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
 import { StaffBrief } from './staff-brief.tsx';
 import { StaffDeliverables } from './staff-deliverables.tsx';
+import { PROVIDER_NAMES } from '../../../domain/payments.ts';
 
 type OrderList = Awaited<ReturnType<typeof listOrders>>;
 type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
@@ -157,7 +158,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
           <div>
             <h3 className="font-semibold">{t('orders.payment')}</h3>
             {order.payment.paidAt ? (
-              <p>{order.payment.provider === 'toss' || order.payment.provider === 'sandbox' ? t(`settings.${order.payment.provider}`) : order.payment.provider} · {order.payment.method ?? '—'} · {date.format(new Date(order.payment.paidAt))} {t('kst')}{order.payment.receiptUrl && <> · <a href={order.payment.receiptUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline">{t('orders.receipt')}</a></>}</p>
+              <p>{(PROVIDER_NAMES as readonly (string | null)[]).includes(order.payment.provider) ? t(`settings.providers.${order.payment.provider}`) : order.payment.provider} · {order.payment.method ?? '—'} · {date.format(new Date(order.payment.paidAt))} {t('kst')}{order.payment.receiptUrl && <> · <a href={order.payment.receiptUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline">{t('orders.receipt')}</a></>}</p>
             ) : <p className="text-slate-600">{t('orders.notPaid')}</p>}
             {detail.refunds.map((r) => <p key={String(r.at)}>{t('orders.refunds')}: {formatMinor(r.amount, order.country as CountryCode)} · {r.reason}</p>)}
           </div>
