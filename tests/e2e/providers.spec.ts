@@ -196,7 +196,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     expect(guestId).toBeTruthy();
     const sessionId = new URL(page.url()).searchParams.get('session_id')!;
     await stripe.flush();
-    expect(stripe.deliveries.filter((d) => d.sessionId === sessionId).map((d) => [d.type, d.status])).toEqual([['checkout.session.completed', 200]]);
+    expect(stripe.deliveries.filter((d) => d.subject === sessionId).map((d) => [d.type, d.status])).toEqual([['checkout.session.completed', 200]]);
     expect(stripe.sessionCreates().filter((c) => (c.body.metadata as { orderId?: string }).orderId === orderId)).toHaveLength(1);
     expect(stripe.sessions().find((s) => s.id === sessionId)).toMatchObject({ status: 'complete', payment_status: 'paid', amount_total: 2555, currency: 'usd', locale: 'en', payment_method_types: ['card'], client_reference_id: orderId });
     const mine = await page.request.get(`/api/orders/me?sessionId=${encodeURIComponent(guestId!)}`);
@@ -265,7 +265,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     expect(captures.length).toBeGreaterThanOrEqual(1);
     expect(new Set(captures.map((c) => c.requestId)).size).toBe(1);
     expect(paypal.orders().find((o) => o.id === paypalOrderId)?.status).toBe('COMPLETED');
-    expect(paypal.deliveries.filter((d) => d.orderId === paypalOrderId).map((d) => [d.type, d.status]).sort())
+    expect(paypal.deliveries.filter((d) => d.subject === paypalOrderId).map((d) => [d.type, d.status]).sort())
       .toEqual([['CHECKOUT.ORDER.APPROVED', 200], ['PAYMENT.CAPTURE.COMPLETED', 200]]);
     const order = await readOrder(page, orderId);
     expect(order).toMatchObject({ status: 'order_received', amount: 43_491, currency: 'AUD', paymentMethod: 'paypal' });

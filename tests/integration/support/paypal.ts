@@ -24,6 +24,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { webhookSender } from './webhook-sender.ts';
 
 export const FAKE_PAYPAL_CLIENT_ID = 'fake-paypal-client';
 export const FAKE_PAYPAL_SECRET = 'fake-paypal-secret';
@@ -48,14 +49,6 @@ export interface PaypalMoney {
 }
 
 export type PaypalEventType = 'CHECKOUT.ORDER.APPROVED' | 'PAYMENT.CAPTURE.COMPLETED' | (string & {});
-
-export interface PaypalDelivery {
-  eventId: string;
-  type: string;
-  orderId: string;
-  /** The webhook endpoint's answer, or null when it could not be reached. */
-  status: number | null;
-}
 
 interface Payer {
   name: { given_name: string; surname: string };
@@ -128,9 +121,7 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
   const captures = new Map<string, Capture>();
   const replies = new Map<string, Reply>();
   const issued = new Map<string, { headers: Record<string, string>; event: unknown }>();
-  const deliveries: PaypalDelivery[] = [];
-  const pending = new Set<Promise<unknown>>();
-  const stopping = new AbortController();
+  const webhooks = webhookSender<string>(options.webhookUrl, 'PayPal');
   let url = '';
 
   const problem = (status: number, name: string, message: string, details: Detail[], links: unknown[] = []): Reply => ({
@@ -382,31 +373,16 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     return { id, body, headers: headers as Record<string, string> };
   }
 
-  async function deliver(type: PaypalEventType, orderId: string): Promise<number | null> {
-    if (!options.webhookUrl) throw new Error('fake PayPal: started without webhookUrl');
+  function deliver(type: PaypalEventType, orderId: string): Promise<number | null> {
     const built = event(type, orderId);
-    let status: number | null = null;
-    try {
-      const response = await fetch(options.webhookUrl, {
-        method: 'POST', headers: built.headers, body: built.body, signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(10_000)]),
-      });
-      await response.arrayBuffer();
-      status = response.status;
-    } finally {
-      deliveries.push({ eventId: built.id, type, orderId, status });
-    }
-    return status;
+    return webhooks.send({ id: built.id, type, subject: orderId, headers: built.headers, body: built.body });
   }
 
   /** Fire and forget, after the answer that caused it; `flush()` waits for these. */
   function deliverLater(type: PaypalEventType, orderId: string) {
-    if (!options.webhookUrl) return;
-    const delivery = new Promise((resolve) => setImmediate(resolve))
-      .then(() => deliver(type, orderId))
-      .catch(() => undefined)
-      .finally(() => pending.delete(delivery));
-    pending.add(delivery);
+    webhooks.later(() => deliver(type, orderId));
   }
+
 
   function page(order: Order | undefined) {
     const html = (main: string) =>
@@ -532,7 +508,7 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     url,
     calls,
     /** Webhook deliveries done so far (by `deliver()`, the approval page and captures). */
-    deliveries,
+    deliveries: webhooks.deliveries,
     orders: () => [...orders.values()].map(orderView),
     tokens: () => calls.filter((c) => c.path === '/v1/oauth2/token'),
     creates: () => calls.filter((c) => c.method === 'POST' && c.path === '/v2/checkout/orders'),
@@ -555,11 +531,9 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     /** Builds `event(type, paypalOrderId)` and POSTs it to webhookUrl; resolves to the answer's status. */
     deliver,
     /** Waits for the deliveries the fake made by itself. */
-    flush: async () => {
-      while (pending.size) await Promise.all(pending);
-    },
+    flush: webhooks.flush,
     stop: async () => {
-      stopping.abort();
+      webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -25,6 +25,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { webhookSender } from './webhook-sender.ts';
 
 export const FAKE_STRIPE_SECRET = 'sk_test_fake_51Lumi0123456789';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_lumi_0123456789abcdef';
@@ -70,14 +71,6 @@ export interface StripeSession {
 }
 
 export type StripeEventType = 'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.async_payment_failed' | (string & {});
-
-export interface StripeDelivery {
-  eventId: string;
-  type: string;
-  sessionId: string;
-  /** The webhook endpoint's answer, or null when it could not be reached. */
-  status: number | null;
-}
 
 interface LineItem {
   name: string;
@@ -150,9 +143,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
   const lineItems = new Map<string, LineItem[]>();
   const intents = new Map<string, Intent>();
   const replies = new Map<string, { fingerprint: string; reply: Reply }>();
-  const deliveries: StripeDelivery[] = [];
-  const pending = new Set<Promise<unknown>>();
-  const stopping = new AbortController();
+  const webhooks = webhookSender<string>(options.webhookUrl, 'Stripe');
   let url = '';
 
   const error = (status: number, type: string, message: string, extra: { code?: string; param?: string } = {}, keep = true): Reply => ({
@@ -331,34 +322,19 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     return { id, payload, signature: `t=${timestamp},v1=${hmac}` };
   }
 
-  async function deliver(type: StripeEventType, sessionId: string): Promise<number | null> {
-    if (!options.webhookUrl) throw new Error('fake Stripe: started without webhookUrl');
+  function deliver(type: StripeEventType, sessionId: string): Promise<number | null> {
     const built = event(type, sessionId);
-    let status: number | null = null;
-    try {
-      const response = await fetch(options.webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': built.signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
-        body: built.payload,
-        signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(10_000)]),
-      });
-      await response.arrayBuffer();
-      status = response.status;
-    } finally {
-      deliveries.push({ eventId: built.id, type, sessionId, status });
-    }
-    return status;
+    return webhooks.send({
+      id: built.id, type, subject: sessionId, body: built.payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': built.signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+    });
   }
 
   /** Fire and forget, as Stripe's own retries are no business of the caller; `flush()` waits for these. */
   function deliverLater(type: string, sessionId: string) {
-    if (!options.webhookUrl) return;
-    const delivery = new Promise((resolve) => setImmediate(resolve))
-      .then(() => deliver(type, sessionId))
-      .catch(() => undefined)
-      .finally(() => pending.delete(delivery));
-    pending.add(delivery);
+    webhooks.later(() => deliver(type as StripeEventType, sessionId));
   }
+
 
   function page(session: StripeSession | undefined, alert?: string) {
     if (!session) return { status: 404, html: pageHtml('<p role="alert">This checkout session does not exist.</p>') };
@@ -466,7 +442,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     url,
     calls,
     /** Webhook deliveries done so far (by `deliver()`, the hosted page and `settleAsync()`). */
-    deliveries,
+    deliveries: webhooks.deliveries,
     sessions: (): StripeSession[] => [...sessions.keys()].map((id) => structuredClone(current(id)!)),
     sessionCreates: () => calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions'),
     refunds: () => calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds'),
@@ -497,11 +473,9 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     /** Signs `event(type, sessionId)` and POSTs it to webhookUrl; resolves to the answer's status. */
     deliver,
     /** Waits for the deliveries the fake made by itself. */
-    flush: async () => {
-      while (pending.size) await Promise.all(pending);
-    },
+    flush: webhooks.flush,
     stop: async () => {
-      stopping.abort();
+      webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
