@@ -31,7 +31,6 @@ ALTER TABLE "orders" ADD COLUMN "paid_attempt_id" uuid;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_attempts_order_id_idx" ON "payment_attempts" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_attempts_reference_key" ON "payment_attempts" USING btree ("provider","reference") WHERE "payment_attempts"."reference" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_attempts_idempotency_key" ON "payment_attempts" USING btree ("idempotency_key");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_paid_attempt_id_payment_attempts_id_fk" FOREIGN KEY ("paid_attempt_id") REFERENCES "public"."payment_attempts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Data: every order paid before payment attempts existed gets the attempt that paid it.
 INSERT INTO "payment_attempts" ("order_id", "provider", "method", "reference", "payment_ref", "amount_minor", "currency", "status", "idempotency_key", "created_at", "completed_at")

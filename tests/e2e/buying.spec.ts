@@ -36,7 +36,7 @@ test('a signed-in customer buys checkout 3 with five images, writes the brief wi
 
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
-  await expect(page.locator('dl').getByText('프리미엄 스튜디오 컷 x 5장')).toBeVisible();
+  await expect(page.locator('[data-order-facts]').getByText('프리미엄 스튜디오 컷 x 5장')).toBeVisible();
   const orderId = await page.locator('[data-order-id]').textContent();
   // After payment the brief opens (SPEC section 4); a refreshed success page shows the same
   // order, charges nothing more, and opens the brief again while it is unwritten.
@@ -168,7 +168,7 @@ test('a customer in /us pays a checkout page in dollars, by card or PayPal (the 
   await page.getByRole('button', { name: 'Pay $36.50' }).click();
   await expect(page).toHaveURL(/\/us\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
-  await expect(page.locator('dl')).toContainText('$36.50');
+  await expect(page.locator('[data-order-facts]')).toContainText('$36.50');
   await page.getByRole('dialog', { name: 'Project brief' }).getByRole('button', { name: 'Write later' }).click();
   await page.goto('/us/profile');
   const order = page.locator('[data-order]').first();
@@ -200,7 +200,7 @@ test('a guest puts two templates in the cart and pays for them as one order', as
 
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
-  await expect(page.locator('dl').getByText(/외 1건$/)).toBeVisible();
+  await expect(page.locator('[data-order-facts]').getByText(/외 1건$/)).toBeVisible();
   // Paid: the cart is empty again.
   await expect(page.getByRole('button', { name: '장바구니 열기 (0개)', includeHidden: true })).toBeAttached();
   // The brief can wait: SPEC's 'order complete' toast, and home.

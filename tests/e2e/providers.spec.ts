@@ -181,8 +181,8 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
 
     await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/success\\?provider=stripe&orderId=[^&]+&session_id=cs_test_`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
-    await expect(page.locator('dl')).toContainText('$25.55');
-    await expect(page.locator('dl')).toContainText('Brunch Café Feed Set');
+    await expect(page.locator('[data-order-facts]')).toContainText('$25.55');
+    await expect(page.locator('[data-order-facts]')).toContainText('Brunch Café Feed Set');
     const orderId = (await page.locator('[data-order-id]').textContent())!;
     await hydrated(page);
     const brief = page.getByRole('dialog', { name: 'Project brief' });
@@ -250,7 +250,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
 
     await expect(page).toHaveURL(new RegExp(`^${STORE}/au/payment/success\\?provider=paypal&orderId=[^&]+&token=${paypalOrderId}&PayerID=`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
-    await expect(page.locator('dl')).toContainText('A$434.91');
+    await expect(page.locator('[data-order-facts]')).toContainText('A$434.91');
     const orderId = (await page.locator('[data-order-id]').textContent())!;
     await hydrated(page);
     await expect(page.getByRole('link', { name: 'See it in My Page' })).toBeVisible();
@@ -325,7 +325,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     expect(paidTimes(order)).toBe(1);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('付款成功');
-    await expect(page.locator('dl')).toContainText('¥178.50');
+    await expect(page.locator('[data-order-facts]')).toContainText('¥178.50');
     await hydrated(page);
     const brief = page.getByRole('dialog', { name: '项目简报' });
     await expect(brief).toBeVisible();
@@ -373,7 +373,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/success\\?provider=stripe&orderId=${orderId}&session_id=`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
-    await expect(page.locator('dl')).toContainText('$30.66');
+    await expect(page.locator('[data-order-facts]')).toContainText('$30.66');
     await hydrated(page);
     await stripe.flush();
     order = await readOrder(page, orderId, guestId);
@@ -440,7 +440,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
 
     await expect(page).toHaveURL(new RegExp(`^${STORE}/cn/payment/success\\?provider=stripe&`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('付款成功');
-    await expect(page.locator('dl')).toContainText(total);
+    await expect(page.locator('[data-order-facts]')).toContainText(total);
     const orderId = (await page.locator('[data-order-id]').textContent())!;
     await hydrated(page);
     await stripe.flush();

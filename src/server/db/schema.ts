@@ -367,8 +367,10 @@ export const paymentAttempts = pgTable('payment_attempts', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
 }, (t) => [
   index('payment_attempts_order_id_idx').on(t.orderId, t.createdAt),
+  // The provider's reference names one attempt. (Its idempotency key is unique by construction, a
+  // UUID or a hash of the reference; a second unique index would turn two deliveries of the same
+  // word racing in one upsert into a unique violation instead of an update.)
   uniqueIndex('payment_attempts_reference_key').on(t.provider, t.reference).where(sql`${t.reference} is not null`),
-  uniqueIndex('payment_attempts_idempotency_key').on(t.idempotencyKey),
   check('payment_attempts_status_check', oneOf(t.status, PAYMENT_ATTEMPT_STATUSES)),
   check('payment_attempts_provider_check', oneOf(t.provider, PROVIDER_NAMES)),
   check('payment_attempts_method_check', oneOf(t.method, PAYMENT_CHOICES)),

@@ -101,7 +101,7 @@ interface PaidOrder {
 function OrderFacts({ order }: { order: PaidOrder }) {
   const { t } = useTranslation('orders');
   return (
-    <dl className="mt-8 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm">
+    <dl className="mt-8 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm" data-order-facts>
       <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.order')}</dt><dd className="text-right font-semibold">{order.orderName}</dd></div>
       <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.number')}</dt><dd className="break-all text-right font-mono text-xs" data-order-id>{order.orderId}</dd></div>
       <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMinor(order.amount, order.country)}</dd></div>
