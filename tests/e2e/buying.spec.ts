@@ -176,6 +176,28 @@ test('a customer in /us pays a checkout page in dollars, by card or PayPal (the 
   await expect(order).toContainText('$36.50');
 });
 
+test('a declined card leaves the order unpaid in My Page, where it is paid later without a second order', async ({ page, consoleErrors: _ }) => {
+  await signUp(page);
+  await page.goto('/us/checkout1');
+  await hydrated(page);
+  await page.getByRole('radio', { name: /^Declined card/ }).check();
+  await agreeToAll(page);
+  await page.getByRole('button', { name: 'Pay $21.90' }).click();
+  await expect(page).toHaveURL(/\/us\/payment\/fail\?/);
+  await page.goto('/us/profile');
+  const order = page.locator('[data-order]').first();
+  await expect(order.locator('[data-status]')).toHaveText('Awaiting payment');
+  await order.getByRole('button', { name: 'Pay now ($21.90)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pay for your order' });
+  await expect(dialog.locator('[data-payment-methods]').getByRole('radio', { name: 'Card' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Pay $21.90' }).click();
+  await expect(page).toHaveURL(/\/us\/payment\/success\?/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
+  await page.goto('/us/profile');
+  await expect(page.locator('[data-order]')).toHaveCount(1);
+  await expect(page.locator('[data-order]').first().locator('[data-status]')).toHaveText('Order received');
+});
+
 test('a guest puts two templates in the cart and pays for them as one order', async ({ page, consoleErrors: _ }) => {
   await page.goto('/kr/template/5');
   await hydrated(page);

@@ -71,7 +71,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: { db: Database
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     for (const provider of ['stripe', 'paypal'] as const) {
-      scope.post(`/api/webhooks/${provider}`, async (request) => {
+      // Generous for a provider's bursts, in the way of a flood of bogus events (each PayPal one costs a verification call).
+      scope.post(`/api/webhooks/${provider}`, { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } }, async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const outcome = await payments.webhook(provider, body, request.headers);
         return { received: true, outcome: outcome.kind };

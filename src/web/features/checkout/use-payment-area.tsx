@@ -98,9 +98,11 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
   }, [amountKrw]);
 
   /** Starts the payment with the chosen method: to the provider's page, or Toss's window from our page. */
-  async function pay(order: CreatedOrder, payer: Payer, guestId: string | undefined, store: StoreHeaders) {
+  /** `access`: how a caller without a session shows the order is theirs (the guest id, or the private link's key). */
+  async function pay(order: CreatedOrder, payer: Payer, access: { sessionId?: string | undefined; orderKey?: string | undefined }, store: StoreHeaders) {
     const started = await apiRequest<StartedPayment>('POST', '/api/payments/start', {
-      orderId: order.orderId, provider: choice, ...(guestId ? { sessionId: guestId } : {}), ...(provider === 'sandbox' ? { testCard: card } : {}),
+      orderId: order.orderId, provider: choice, ...(access.sessionId ? { sessionId: access.sessionId } : {}), ...(access.orderKey ? { orderKey: access.orderKey } : {}),
+      ...(provider === 'sandbox' ? { testCard: card } : {}),
     }, store);
     if (!started.ok) throw Object.assign(new Error(started.error.message), { code: started.error.code });
     if ('redirectUrl' in started.data) {
@@ -173,7 +175,7 @@ export async function placeOrderAndPay(
     return;
   }
   try {
-    await area.pay(created.data, payer, guestId, where.store);
+    await area.pay(created.data, payer, { sessionId: guestId }, where.store);
   } catch (error) {
     if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(t('checkout.toast.canceledTitle'), t('checkout.toast.canceled'));
     else toast.error(t('checkout.toast.payFailed'), (error as Error).message || t('checkout.toast.payError'));

@@ -189,8 +189,8 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
           intent: 'CAPTURE',
           purchase_units: [{
             reference_id: order.orderNumber,
+            // No invoice_id: PayPal refuses an invoice id it has seen paid, and an order may be tried again.
             custom_id: order.orderNumber,
-            invoice_id: order.orderNumber,
             description: order.orderName.slice(0, 127),
             amount: { currency_code: order.currency, value: minorToDecimalString(order.amountMinor, order.currency) },
           }],
