@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { GUEST_ID_PATTERN } from '../guest.ts';
-import { ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
 import { V } from './messages.ts';
 import { emailField, optionalText, plainText, requiredPhone, requiredText } from './schema-helpers.ts';

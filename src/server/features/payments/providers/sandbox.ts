@@ -8,18 +8,13 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../../../domain/errors.ts';
+import { SANDBOX_CARD_CHOICES, type SandboxCardChoice } from '../../../../domain/payments.ts';
 import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment } from './provider.ts';
 
-/** Test cards of the sandbox page (the numbers Stripe-style sandboxes use, so people recognise them). */
-export const SANDBOX_CARDS = {
-  approved: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  /** Approved in the page, refused when the server confirms it (as a card company may). */
-  rejectedAtConfirm: '4000 0000 0000 0069',
-} as const;
-export type SandboxCard = keyof typeof SANDBOX_CARDS;
+/** The sandbox's test cards (domain/payments.ts): what the page offers and what a key carries. */
+export type SandboxCard = SandboxCardChoice;
 
-export const isSandboxCard = (value: unknown): value is SandboxCard => typeof value === 'string' && Object.hasOwn(SANDBOX_CARDS, value);
+export const isSandboxCard = (value: unknown): value is SandboxCard => typeof value === 'string' && (SANDBOX_CARD_CHOICES as readonly string[]).includes(value);
 
 /** What a sandbox payment key carries, compactly (Toss keys are at most 200 characters too). */
 interface SandboxClaims {
