@@ -11,6 +11,7 @@
  * | writeBrief  | yes   | yes          | no    |
  * | review      | yes   | yes          | no    |
  * | pay         | yes   | yes          | no    |
+ * | answerQuote | yes   | yes          | no    |
  * | cancel      | yes   | no           | no    |
  * | manage      | no    | no           | yes   |
  *
@@ -22,7 +23,7 @@
  */
 import type { Role } from './user.ts';
 
-export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'pay', 'cancel', 'manage'] as const;
+export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'pay', 'answerQuote', 'cancel', 'manage'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const ORDER_RELATIONS = ['owner', 'linkHolder', 'staff'] as const;
@@ -35,6 +36,8 @@ const GRANTS: Record<OrderAction, readonly OrderRelation[]> = {
   review: ['owner', 'linkHolder'],
   // Paying is the customer's (a guest's private link pays a quote from any browser, D22, D28).
   pay: ['owner', 'linkHolder'],
+  // Declining a quote or asking about it goes with paying it: whoever may pay may say no (D28).
+  answerQuote: ['owner', 'linkHolder'],
   cancel: ['owner'],
   manage: ['staff'],
 };

@@ -5,6 +5,8 @@
  * offered where it does not take the store's currency (VND, CNY).
  */
 import type { CountryCode } from './countries.ts';
+import { DomainError } from './errors.ts';
+import { quoteIsValid } from './quotes.ts';
 
 export const PAYMENT_CHOICES = ['tosspayments', 'stripe', 'paypal', 'alipay', 'wechatpay', 'unionpay'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
@@ -76,9 +78,16 @@ export interface StorePaymentSettings {
 export const PAYMENT_ATTEMPT_STATUSES = ['started', 'processing', 'succeeded', 'failed', 'refused'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
-/** "Payable" is one rule (D30): a pending order. (Quotes, D28, will add a quoted order whose quote is still valid.) */
-export function isPayable(order: { status: string }): boolean {
-  return order.status === 'pending';
+/** "Payable" is one rule (D28, D30): a pending order, or a quoted one whose quote is still valid. */
+export function isPayable(order: { status: string; quoteValidUntil?: Date | string | null }, now = new Date()): boolean {
+  return order.status === 'pending' || quoteIsValid({ status: order.status, quoteValidUntil: order.quoteValidUntil ?? null }, now);
+}
+
+/** Refuses an order that is not payable, before any provider is called: an expired quote says so (D28). */
+export function assertPayable(order: { id: string; status: string; quoteValidUntil?: Date | null }, now = new Date()): void {
+  if (isPayable(order, now)) return;
+  if (order.status === 'quoted') throw new DomainError('QUOTE_EXPIRED', { detail: `order ${order.id}: quote valid until ${order.quoteValidUntil?.toISOString()}` });
+  throw new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} is ${order.status}` });
 }
 
 /** ISO 4217 minor digits of the currencies we sell in (the same as money.ts's), checked first. */

@@ -6,8 +6,12 @@
 export const ORDER_TYPES = ['package', 'template', 'service', 'consultation'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
+/**
+ * D3's statuses plus `quoted` (D28: a consultation priced by staff, waiting for the customer's
+ * payment). Which changes are allowed, by whom, is the lifecycle table (lifecycle.ts).
+ */
 export const ORDER_STATUSES = [
-  'pending', 'quote_review', 'order_received', 'in_progress', 'draft_delivered', 'completed', 'cancelled',
+  'pending', 'quote_review', 'quoted', 'order_received', 'in_progress', 'draft_delivered', 'completed', 'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -15,6 +19,15 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TIMELINE: readonly OrderStatus[] = [
   'quote_review', 'order_received', 'in_progress', 'draft_delivered', 'completed',
 ];
+
+/** A consultation's timeline has the quote's own step: priced, waiting for the payment (D28). */
+export const QUOTE_TIMELINE: readonly OrderStatus[] = [
+  'quote_review', 'quoted', 'order_received', 'in_progress', 'draft_delivered', 'completed',
+];
+
+export function timelineOf(orderType: OrderType | string): readonly OrderStatus[] {
+  return orderType === 'consultation' ? QUOTE_TIMELINE : ORDER_TIMELINE;
+}
 
 export type TimelineStepState = 'done' | 'current' | 'upcoming';
 
@@ -29,10 +42,11 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
  * quote_review" applies to `pending` and `cancelled`, which sit outside the timeline.
  * A paid order never went through quote review, so it shows that step as done.
  */
-export function timelineStates(status: OrderStatus): Array<{ status: OrderStatus; state: TimelineStepState }> {
-  const position = ORDER_TIMELINE.indexOf(status);
+export function timelineStates(status: OrderStatus, orderType: OrderType | string = 'service'): Array<{ status: OrderStatus; state: TimelineStepState }> {
+  const timeline = timelineOf(orderType);
+  const position = timeline.indexOf(status);
   const current = position === -1 ? 0 : position;
-  return ORDER_TIMELINE.map((step, index) => ({
+  return timeline.map((step, index) => ({
     status: step,
     state: index < current ? 'done' : index === current ? 'current' : 'upcoming',
   }));

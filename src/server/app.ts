@@ -45,6 +45,7 @@ import { createStorage } from './storage/index.ts';
 import { storeJobs } from './jobs/index.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 import { staffRecipients } from './features/admin/admin-users.service.ts';
 
@@ -178,6 +179,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerContactRoutes(app, db, mailWorker);
   registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerAdminRoutes(app, { db, auth, mailWorker, payments });
+  registerQuoteRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);

@@ -137,7 +137,7 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
       .toEqual([{ round: 1, note: 'A brighter background, please.', by: customer!.id }]);
     const history = await s.db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.createdAt);
     expect(history.at(-1)).toMatchObject({ fromStatus: 'draft_delivered', toStatus: 'in_progress', actorUserId: customer!.id });
-    expect(await outbox(order.id)).toContainEqual(['staff_review', { decision: 'revision', note: 'A brighter background, please.', round: '1' }]);
+    expect(await outbox(order.id)).toContainEqual(['staff_review', { decision: 'revision', note: 'A brighter background, please.', round: '1', from: 'draft_delivered', to: 'in_progress' }]);
     const detail = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json();
     expect(detail.revisions).toMatchObject([{ round: 1, note: 'A brighter background, please.' }]);
     expect(detail.review).toMatchObject({ free: 1, used: 1 });
@@ -153,7 +153,7 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
 
     const approved = await s.call('POST', `/api/orders/${order.orderNumber}/approve`, {}, { cookie: owner.cookie });
     expect(approved.json()).toMatchObject({ success: true, status: 'completed' });
-    expect(await outbox(order.id)).toContainEqual(['staff_review', { decision: 'approved' }]);
+    expect(await outbox(order.id)).toContainEqual(['staff_review', { decision: 'approved', from: 'draft_delivered', to: 'completed' }]);
     expect((await mine(owner.cookie)).history.at(-1)).toMatchObject({ from: 'draft_delivered', to: 'completed' });
     expect((await s.call('POST', `/api/orders/${order.orderNumber}/approve`, {}, { cookie: owner.cookie })).json().code).toBe('REVIEW_NOT_OPEN');
   });

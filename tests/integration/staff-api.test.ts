@@ -26,6 +26,8 @@ const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?:
   // Before the cancel below: a cancelled order takes no files.
   { method: 'POST', url: '/api/admin/orders/:id/deliverables', query: 'purpose=final', files: true },
   { method: 'POST', url: '/api/admin/orders/:id/cancel', body: { refundAmount: 0, reason: 'Customer asked by phone' } },
+  // On a consultation of its own (a paid order takes no quote).
+  { method: 'PUT', url: '/api/admin/orders/:id/quote', body: { lines: [{ description: 'Two-day shoot', amount: 900_000 }], validDays: 14 } },
   { method: 'GET', url: '/api/admin/briefs' },
   { method: 'PATCH', url: '/api/project-briefs/:id/status', body: { status: 'approved' } },
   { method: 'GET', url: '/api/admin/users' },
@@ -62,7 +64,9 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     const brief = (await s.api.call('POST', '/api/project-briefs', { orderId: order.orderNumber, style: ['modern'], uploadedFiles: briefFiles }, { cookie: owner.cookie })).json();
     await s.api.call('POST', '/api/contact', { name: 'Kim', email: 'kim@example.com', service: 'basic', message: 'Hello there, a question about prices.' });
     const [contact] = await s.db().select().from(schema.contactSubmissions).limit(1);
-    const ids: Record<string, string> = { '/api/project-briefs/:id/status': brief.briefId, '/api/admin/contacts/:id': contact!.id };
+    await s.api.call('POST', '/api/project-briefs', { serviceId: 6, style: ['modern'], uploadedFiles: [] }, { cookie: owner.cookie });
+    const [consultation] = await s.db().select().from(schema.orders).where(eq(schema.orders.orderType, 'consultation')).limit(1);
+    const ids: Record<string, string> = { '/api/project-briefs/:id/status': brief.briefId, '/api/admin/contacts/:id': contact!.id, '/api/admin/orders/:id/quote': consultation!.id };
     const guest = newGuestId();
 
     const callers: Array<{ name: string; headers: Record<string, string>; query?: string; expected: number }> = [

@@ -3,7 +3,7 @@ import { BRIEF_STATUSES, ORDER_STATUSES, isBriefStatus, isOrderStatus, timelineS
 
 describe('order statuses (D3)', () => {
   it('has the lifecycle plus cancelled', () => {
-    expect(ORDER_STATUSES).toEqual(['pending', 'quote_review', 'order_received', 'in_progress', 'draft_delivered', 'completed', 'cancelled']);
+    expect(ORDER_STATUSES).toEqual(['pending', 'quote_review', 'quoted', 'order_received', 'in_progress', 'draft_delivered', 'completed', 'cancelled']);
     expect(isOrderStatus('in_progress')).toBe(true);
     expect(isOrderStatus('shipped')).toBe(false);
   });
@@ -11,6 +11,13 @@ describe('order statuses (D3)', () => {
   it('marks earlier steps done, the current one current and later ones upcoming', () => {
     expect(timelineStates('in_progress').map((s) => s.state)).toEqual(['done', 'done', 'current', 'upcoming', 'upcoming']);
     expect(timelineStates('completed').map((s) => s.state)).toEqual(['done', 'done', 'done', 'done', 'current']);
+  });
+
+  it('gives a consultation the quote\'s own step (D28)', () => {
+    expect(timelineStates('quoted', 'consultation').map((s) => [s.status, s.state])).toEqual([
+      ['quote_review', 'done'], ['quoted', 'current'], ['order_received', 'upcoming'], ['in_progress', 'upcoming'], ['draft_delivered', 'upcoming'], ['completed', 'upcoming'],
+    ]);
+    expect(timelineStates('order_received', 'template').map((s) => s.status)).not.toContain('quoted');
   });
 
   it('reads an unknown status as quote_review (SPEC section 4)', () => {

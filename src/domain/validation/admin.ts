@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BRIEF_STATUSES, ORDER_STATUSES } from '../statuses.ts';
 import { COUNTRY_CODES } from '../countries.ts';
+import { QUOTE_DEFAULT_VALID_DAYS, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX, quoteTotal } from '../quotes.ts';
 import { V } from './messages.ts';
 import { optionalText, plainText, requiredText } from './schema-helpers.ts';
 
@@ -53,3 +54,14 @@ export const staffCancelSchema = z.object({
   refundAmount: z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(0, { error: V.invalidType }).max(1_000_000_000_000, { error: V.invalidType }),
   reason: requiredText(500, { multiline: true }),
 });
+
+/** Staff price a consultation (D28): 1-20 lines in minor units, a validity in days, a note to the customer. */
+export const quoteSchema = z.object({
+  lines: z.array(z.object({
+    description: requiredText(QUOTE_DESCRIPTION_MAX),
+    amount: z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(QUOTE_MAX_TOTAL_MINOR, { error: V.invalidType }),
+  }), { error: V.invalidType }).min(1, { error: V.required }).max(QUOTE_MAX_LINES, { error: V.tooMany }),
+  validDays: z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(QUOTE_MAX_VALID_DAYS, { error: V.invalidType }).default(QUOTE_DEFAULT_VALID_DAYS),
+  note: optionalText(QUOTE_NOTE_MAX, { multiline: true }),
+}).refine((quote) => quoteTotal(quote.lines) <= QUOTE_MAX_TOTAL_MINOR, { error: V.invalidType, path: ['lines'] });
+export type QuoteInput = z.infer<typeof quoteSchema>;

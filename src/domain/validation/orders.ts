@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { GUEST_ID_PATTERN } from '../guest.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
+import { ORDER_MESSAGE_MAX } from '../quotes.ts';
 import { V } from './messages.ts';
 import { emailField, optionalText, plainText, requiredPhone, requiredText } from './schema-helpers.ts';
 
@@ -72,6 +73,12 @@ export const idempotencyKeyField = () => plainText({ trim: false }).regex(IDEMPO
 
 /** POST /api/orders/{number}/cancel: the customer's own cancel, with an optional reason (D21). */
 export const cancelOrderSchema = z.object({ reason: optionalText(500, { multiline: true }), sessionId: guestIdField() });
+
+/** The customer declines a quote (D28): why, for staff. */
+export const declineQuoteSchema = z.object({ reason: requiredText(ORDER_MESSAGE_MAX, { multiline: true }), sessionId: guestIdField(), orderKey: optionalText(200) });
+
+/** The customer asks staff about a quote (D28); the order stays quoted. */
+export const quoteQuestionSchema = z.object({ message: requiredText(ORDER_MESSAGE_MAX, { multiline: true }), sessionId: guestIdField(), orderKey: optionalText(200) });
 
 /** The checkout page's form (SPEC section 5): name, e-mail and phone required, both agreements ticked. */
 export const checkoutFormSchema = z.object({

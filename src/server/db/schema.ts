@@ -12,6 +12,8 @@ import { DELIVERABLE_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../domain/uploads.ts
 import { FILE_PURPOSES } from '../../domain/deliverables.ts';
 import { ROLES } from '../../domain/user.ts';
 import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES } from '../../domain/payments.ts';
+import { ACTORS } from '../../domain/lifecycle.ts';
+import { ORDER_MESSAGE_KINDS, QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
 import {
   boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -120,6 +122,8 @@ export const orders = pgTable('orders', {
   revisionsUsed: integer('revisions_used').notNull().default(0),
   /** When the customer asked to cancel a paid order after the full-refund window (D21): staff decide. */
   cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+  /** Until when the newest quote may be paid (D28); the quote itself is in order_quotes. */
+  quoteValidUntil: timestamp('quote_valid_until', { withTimezone: true }),
   adminComments: text('admin_comments'),
   /** The checkout attempt's Idempotency-Key: a retried create answers this order instead of a second one. */
   idempotencyKey: text('idempotency_key'),
@@ -173,12 +177,15 @@ export const orderStatusHistory = pgTable('order_status_history', {
   orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   fromStatus: text('from_status', { enum: ORDER_STATUSES }),
   toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
-  /** Who made the change; null for the system (checkout, payment confirmation). */
+  /** Who made the change, as the lifecycle table names them (D30); null in rows older than it. */
+  actor: text('actor', { enum: ACTORS }),
+  /** The user who made it, if one did; null for the system, a provider, a guest. */
   actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
   note: text('note'),
   createdAt: createdAt(),
 }, (t) => [
   index('order_status_history_order_id_idx').on(t.orderId, t.createdAt),
+  check('order_status_history_actor_check', sql`${t.actor} is null or ${oneOf(t.actor, ACTORS)}`),
   check('order_status_history_to_status_check', oneOf(t.toStatus, ORDER_STATUSES)),
   check('order_status_history_from_status_check', sql`${t.fromStatus} is null or ${oneOf(t.fromStatus, ORDER_STATUSES)}`),
 ]);
@@ -297,7 +304,10 @@ export const contactSubmissions = pgTable('contact_submissions', {
  * Mail the outbox sends: to the customer, the paid-order confirmation and staff's status changes
  * and comments; to staff, every new paid order, brief and contact message.
  */
-export const MAIL_KINDS = ['order_paid', 'order_status', 'order_comment', 'order_files', 'staff_order', 'staff_brief', 'staff_contact', 'staff_review'] as const;
+export const MAIL_KINDS = [
+  'order_paid', 'order_status', 'order_comment', 'order_files', 'staff_order', 'staff_brief', 'staff_contact', 'staff_review',
+  'consultation_received', 'quote_sent', 'staff_quote',
+] as const;
 
 /**
  * The durable mail outbox: a row is written in the same statement as what the mail reports (a
@@ -385,4 +395,40 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.provider, t.eventId] }),
+]);
+
+/**
+ * A quote for a consultation order (D28), one row per version: staff's lines in the store's
+ * currency (minor units), the sum, until when it may be paid, and a note to the customer. Only the
+ * newest version is payable; the older ones stay as the record of what was offered.
+ */
+export const orderQuotes = pgTable('order_quotes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  lines: jsonb('lines').$type<QuoteLine[]>().notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  note: text('note'),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('order_quotes_order_version_key').on(t.orderId, t.version),
+  check('order_quotes_amount_check', sql`${t.amountMinor} > 0 and ${t.amountMinor} <= ${sql.raw(String(QUOTE_MAX_TOTAL_MINOR))}`),
+  check('order_quotes_version_check', sql`${t.version} >= 1`),
+]);
+
+/** What a customer wrote to staff about an order: a question about its quote, or why they declined it. */
+export const orderMessages = pgTable('order_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ORDER_MESSAGE_KINDS }).notNull(),
+  body: text('body').notNull(),
+  /** The signed-in customer who wrote it; null for a guest or a private link's holder. */
+  authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('order_messages_order_id_idx').on(t.orderId, t.createdAt),
+  check('order_messages_kind_check', oneOf(t.kind, ORDER_MESSAGE_KINDS)),
 ]);

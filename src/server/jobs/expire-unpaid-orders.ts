@@ -1,7 +1,7 @@
 /**
  * Unpaid orders do not stay open for ever (issue "Hardening, round three", item 12): a `pending`
- * order a day old is cancelled, with its history row, in one statement per batch. The update is
- * conditioned on the status again, and rows are claimed with `for update skip locked`, so an order
+ * order a day old is cancelled through the lifecycle (D30), one transaction per batch. Each change
+ * is conditioned on the status again, and rows are claimed with `for update skip locked`, so an order
  * paid meanwhile (its confirmation holds or has changed the row) is never touched, and several
  * server processes expiring at once each take other orders. A payment confirmed for an order after
  * this refuses it (ORDER_NOT_PAYABLE) and gives the money back (payments/settle.service.ts). An
@@ -9,34 +9,35 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client.ts';
-import { orderStatusHistory, orders, paymentAttempts } from '../db/schema.ts';
+import { orders, paymentAttempts } from '../db/schema.ts';
+import { transition } from '../features/orders/lifecycle.ts';
 
 export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 export const EXPIRED_NOTE = 'expired unpaid after 24 hours';
 const BATCH = 100;
+
+/** A delayed method (Alipay, WeChat Pay) took the payment and the provider has yet to say yes. */
+const NOTHING_PROCESSING = sql`not exists (select 1 from ${paymentAttempts} as a where a.order_id = o.id and a.status = 'processing')`;
 
 export async function expireUnpaidOrders(db: Database, options: { olderThanMs?: number; batchSize?: number } = {}): Promise<number> {
   const seconds = (options.olderThanMs ?? UNPAID_ORDER_TTL_MS) / 1000;
   const batchSize = options.batchSize ?? BATCH;
   let expired = 0;
   for (;;) {
-    const rows = rowsOf<{ order_id: string }>(await db.execute(sql`
-      with expired as (
-        update ${orders} set status = 'cancelled', updated_at = now()
-        where status = 'pending' and id in (
-          select id from ${orders}
-          where status = 'pending' and created_at < now() - make_interval(secs => ${seconds})
-            -- A delayed method (Alipay, WeChat Pay) took the payment and the provider has yet to say yes.
-            and not exists (select 1 from ${paymentAttempts} as a where a.order_id = ${orders}.id and a.status = 'processing')
-          order by created_at limit ${batchSize}
-          for update skip locked
-        )
-        returning id
-      )
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
-      select id, 'pending', 'cancelled', null, ${EXPIRED_NOTE} from expired
-      returning order_id`));
-    expired += rows.length;
-    if (rows.length < batchSize) return expired;
+    const { claimed, changed } = await db.transaction(async (tx) => {
+      const ids = rowsOf<{ id: string }>(await tx.execute(sql`
+        select id from ${orders} as o
+        where status = 'pending' and created_at < now() - make_interval(secs => ${seconds}) and ${NOTHING_PROCESSING}
+        order by created_at limit ${batchSize}
+        for update skip locked`));
+      let count = 0;
+      for (const { id } of ids) {
+        const change = await transition(tx as unknown as Database, { orderId: id, event: 'expiredUnpaid', actor: 'system', note: EXPIRED_NOTE, when: NOTHING_PROCESSING });
+        if (change.changed) count += 1;
+      }
+      return { claimed: ids.length, changed: count };
+    });
+    expired += changed;
+    if (claimed < batchSize) return expired;
   }
 }

@@ -2,6 +2,7 @@
 import { purgeUnclaimedUploads } from '../features/uploads/purge-unclaimed.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
+import { expireQuotes } from '../features/quotes/quotes.service.ts';
 import type { Job } from './scheduler.ts';
 
 export function storeJobs(deps: { storage: FileStorage }): Job[] {
@@ -9,5 +10,7 @@ export function storeJobs(deps: { storage: FileStorage }): Job[] {
     // A file is a day old before it goes: a quarter of an hour more or less does not matter.
     { name: 'purge-unclaimed-uploads', intervalMs: 15 * 60_000, run: (db) => purgeUnclaimedUploads(db, deps.storage) },
     { name: 'expire-unpaid-orders', intervalMs: 10 * 60_000, run: (db) => expireUnpaidOrders(db) },
+    // Quotes are valid to the end of a day in Korea time (D28); an hourly pass tells staff within the hour.
+    { name: 'expire-quotes', intervalMs: 60 * 60_000, run: (db) => expireQuotes(db) },
   ];
 }

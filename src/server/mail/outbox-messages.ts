@@ -10,7 +10,8 @@ import { orderCommentMail, orderFilesMail, orderPaidMail, orderStatusMail } from
 import type { OrderLinks } from '../features/orders/order-links.ts';
 import { withOrderDetails, type OrderWithDetails } from '../features/orders/orders.service.ts';
 import type { MailMessage } from './mailer.ts';
-import { staffContactMail, staffOrderMail, staffReviewMail } from './staff-mails.ts';
+import { staffContactMail, staffOrderMail, staffQuoteMail, staffReviewMail } from './staff-mails.ts';
+import { consultationReceivedMail, quoteSentMail } from '../features/quotes/quote-mails.ts';
 
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -66,6 +67,12 @@ export async function batchBuilder(context: MessageContext, rows: OutboxRow[]): 
         return orderFilesMail(order, { purpose: payload.purpose ?? 'draft', count: Number(payload.count ?? 0) }, origin, links);
       case 'staff_review':
         return staffReviewMail(order, { decision: payload.decision ?? '', note: payload.note, round: payload.round }, await staffTo(), origin);
+      case 'staff_quote':
+        return staffQuoteMail(order, { event: payload.event ?? 'expired', text: payload.text }, await staffTo(), origin);
+      case 'consultation_received':
+        return consultationReceivedMail(order, origin, links);
+      case 'quote_sent':
+        return quoteSentMail(order, Number(payload.version ?? 0), origin, links);
       case 'staff_order':
       case 'staff_brief':
         return staffOrderMail(order, row.kind, await staffTo(), origin);

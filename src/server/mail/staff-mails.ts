@@ -60,3 +60,20 @@ export function staffReviewMail({ order }: OrderWithDetails, review: { decision:
     signature: t('mail.signature'),
   });
 }
+
+/** The customer declined the quote or asked about it, or it expired unpaid (D28). */
+export function staffQuoteMail({ order }: OrderWithDetails, about: { event: string; text?: string | undefined }, to: string, origin: string): MailMessage {
+  const t = translatorFor(STAFF_LANGUAGE, 'admin');
+  const event = about.event === 'declined' || about.event === 'question' ? about.event : 'expired';
+  return compose({
+    to,
+    lang: STAFF_LANGUAGE,
+    subject: t(`mail.quote.${event}Subject`, { name: order.orderName }),
+    greeting: t(`mail.quote.${event}Body`, { customer: `${order.customerName} <${order.customerEmail}>` }),
+    paragraphs: about.text ? [about.text] : [],
+    table: [[order.orderNumber, order.country.toUpperCase()], [t('mail.quote.amount'), formatMinor(order.amountMinor, order.country)]],
+    button: { label: t('mail.open'), href: `${origin}/kr/admin?tab=orders&order=${order.id}` },
+    footnotes: [],
+    signature: t('mail.signature'),
+  });
+}

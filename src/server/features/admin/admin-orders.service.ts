@@ -14,6 +14,8 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users } from '../../db/schema.ts';
 import { briefsOfOrders } from '../briefs/brief-queries.ts';
+import { requireTransition } from '../orders/lifecycle.ts';
+import { quotesOfOrders } from '../quotes/quotes.service.ts';
 import { briefView } from '../briefs/brief-view.ts';
 import { deliverablesOfOrders, deliverableView } from '../deliverables/deliverable-queries.ts';
 
@@ -76,7 +78,7 @@ export async function listOrders(db: Database, query: AdminOrdersQuery) {
 export async function getOrder(db: Database, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND');
-  const [lines, history, briefs, delivered, refundRows, revisions] = await Promise.all([
+  const [lines, history, briefs, delivered, refundRows, revisions, quoted] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
     db.select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt, note: orderStatusHistory.note, actor: users.email })
       .from(orderStatusHistory).leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
@@ -85,6 +87,7 @@ export async function getOrder(db: Database, id: string) {
     deliverablesOfOrders(db, [id]),
     db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(refunds.createdAt),
     db.select({ round: revisionRequests.round, note: revisionRequests.note, at: revisionRequests.createdAt }).from(revisionRequests).where(eq(revisionRequests.orderId, id)).orderBy(revisionRequests.round),
+    order.orderType === 'consultation' ? quotesOfOrders(db, [id]) : null,
   ]);
   const brief = briefs.get(id);
   return {
@@ -107,38 +110,33 @@ export async function getOrder(db: Database, id: string) {
     revisions,
     /** What staff may do now (D21): cancel with a refund of at most this much, or nothing. */
     cancel: staffCancel(order),
+    /** A consultation's quote (D28): whether staff may send one now, every version sent (newest first), the customer's questions and decline. */
+    quote: order.orderType === 'consultation' ? {
+      editable: order.status === 'quote_review' || order.status === 'quoted',
+      validUntil: order.quoteValidUntil,
+      versions: (quoted?.quotes.get(id) ?? []).map((q) => ({ version: q.version, lines: q.lines, amount: q.amountMinor, currency: q.currency, validUntil: q.validUntil, note: q.note, at: q.createdAt })),
+      messages: (quoted?.messages.get(id) ?? []).map((m) => ({ kind: m.kind, body: m.body, at: m.createdAt })),
+    } : null,
   };
 }
 
 /**
- * Sets any status (D3: no order enforced). The change, its history row and the customer's e-mail
- * are one statement; setting the status an order already has changes and records nothing.
+ * Sets any status (D3: no order enforced), through the lifecycle's one transition (D30): the
+ * change, its history row and the customer's e-mail together. Setting the status an order already
+ * has changes and records nothing. A cancelled order stays cancelled (its refund is final); a paid
+ * one is cancelled with the refund decision (D21); `quoted` comes only with a quote (D28).
  */
 export async function changeOrderStatus(db: Database, actorId: string, id: string, status: OrderStatus, note?: string): Promise<{ from: OrderStatus; to: OrderStatus; changed: boolean }> {
-  const result = await db.execute(sql`
-    with prev as (
-      select id, status, paid_at from ${orders} where id = ${id} for update
-    ), changed as (
-      update ${orders} as o set status = ${status}, updated_at = now()
-      from prev where o.id = prev.id and prev.status <> ${status} and prev.status <> 'cancelled'
-        and not (${status} = 'cancelled' and prev.paid_at is not null)
-      returning o.id, prev.status as from_status
-    ), history as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
-      select id, from_status, ${status}, ${actorId}, ${note ?? 'changed by staff'} from changed
-      returning 1
-    ), mail as (
-      insert into ${mailOutbox} (kind, order_id, payload)
-      select 'order_status', id, jsonb_build_object('from', from_status, 'to', ${status}::text) from changed
-      returning 1
-    )
-    select prev.status as from_status, prev.paid_at is not null as paid, (select count(*) from changed)::int as changed from prev`);
-  const [row] = rowsOf<{ from_status: OrderStatus; paid: boolean; changed: number }>(result);
-  if (!row) throw new DomainError('NOT_FOUND');
-  // A cancelled order stays cancelled (its refund is final); a paid one is cancelled with the refund decision (D21).
-  if (row.from_status === 'cancelled' && status !== 'cancelled') throw new DomainError('ORDER_CANCELLED');
-  if (status === 'cancelled' && row.paid && row.from_status !== 'cancelled') throw new DomainError('USE_CANCEL_AND_REFUND');
-  return { from: row.from_status, to: status, changed: row.changed > 0 };
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ status: orders.status, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) throw new DomainError('NOT_FOUND');
+    if (order.status === status) return { from: order.status, to: status, changed: false };
+    if (order.status === 'cancelled') throw new DomainError('ORDER_CANCELLED');
+    if (status === 'cancelled' && order.paidAt) throw new DomainError('USE_CANCEL_AND_REFUND');
+    if (status === 'quoted') throw new DomainError('TRANSITION_NOT_ALLOWED', { messageKey: 'quotes.useEditor' });
+    await requireTransition(tx as unknown as Database, { orderId: id, event: 'setByStaff', to: status, actor: 'staff', actorUserId: actorId, note: note ?? 'changed by staff' });
+    return { from: order.status, to: status, changed: true };
+  });
 }
 
 /** Replaces the staff comment the customer reads; a new non-empty comment is e-mailed to them. */

@@ -1,7 +1,8 @@
 /**
  * The staff overview (SPEC sections 2 and 9): users (new today), orders (pending), revenue from
  * completed orders and today's takings, each per currency (won and dollars are never added up),
- * the five newest orders, and paid revenue by day for the last 30 days per country and currency.
+ * the five newest orders, paid revenue by day for the last 30 days per country and currency, and
+ * the open quotes (D28) per currency, the pipeline.
  * Days are Korea time (D19). A handful of aggregate queries, whatever the number of orders.
  */
 import { desc, sql } from 'drizzle-orm';
@@ -13,12 +14,12 @@ const TODAY_KST = sql`(date_trunc('day', now() at time zone 'Asia/Seoul') at tim
 const TAKEN = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelled'`;
 
 export async function overview(db: Database) {
-  const [userCounts, orderCounts, revenue, today, recent, daily, inbox] = await Promise.all([
+  const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes] = await Promise.all([
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${users.createdAt} >= ${TODAY_KST})::int as today,
       count(*) filter (where ${users.phone} is not null and ${users.phone} <> '')::int as with_phone from ${users}`),
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${orders.status} = 'pending')::int as pending,
       count(*) filter (where ${orders.status} = 'completed')::int as completed, count(*) filter (where ${orders.status} = 'in_progress')::int as in_progress,
-      count(*) filter (where ${orders.status} = 'quote_review')::int as quote_review from ${orders}`),
+      count(*) filter (where ${orders.status} = 'quote_review')::int as quote_review, count(*) filter (where ${orders.status} = 'quoted')::int as quoted from ${orders}`),
     db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
       from ${orders} where ${orders.status} = 'completed' group by 1 order by 1`),
     db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
@@ -30,18 +31,23 @@ export async function overview(db: Database) {
       from ${orders} where ${TAKEN} and ${orders.paidAt} >= ${TODAY_KST} - interval '29 days'
       group by 1, 2, 3 order by 1, 2`),
     db.execute(sql`select count(*) filter (where ${contactSubmissions.handledAt} is null)::int as unhandled from ${contactSubmissions}`),
+    // The pipeline (D28): quotes sent and not yet paid, declined or expired, by currency.
+    db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
+      from ${orders} where ${orders.status} = 'quoted' group by 1 order by 1`),
   ]);
   const money = (rows: unknown) => rowsOf<{ currency: string; amount: string | number; orders: number }>(rows).map((r) => ({ currency: r.currency, amount: Number(r.amount), orders: r.orders }));
   const [u] = rowsOf<{ total: number; today: number; with_phone: number }>(userCounts);
-  const [o] = rowsOf<{ total: number; pending: number; completed: number; in_progress: number; quote_review: number }>(orderCounts);
+  const [o] = rowsOf<{ total: number; pending: number; completed: number; in_progress: number; quote_review: number; quoted: number }>(orderCounts);
   const [i] = rowsOf<{ unhandled: number }>(inbox);
   return {
     users: { total: u!.total, newToday: u!.today, withPhone: u!.with_phone },
-    orders: { total: o!.total, pending: o!.pending, completed: o!.completed, inProgress: o!.in_progress, quoteReview: o!.quote_review },
+    orders: { total: o!.total, pending: o!.pending, completed: o!.completed, inProgress: o!.in_progress, quoteReview: o!.quote_review, quoted: o!.quoted },
     revenue: money(revenue),
     today: money(today),
     recentOrders: recent,
     daily: rowsOf<{ day: string; country: string; currency: string; amount: string | number; orders: number }>(daily).map((r) => ({ ...r, amount: Number(r.amount) })),
     inbox: { unhandled: i!.unhandled },
+    /** Open quotes (sent, unpaid) per currency: count and value. Paid quotes count in revenue like any order. */
+    openQuotes: money(openQuotes),
   };
 }

@@ -8,16 +8,14 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { takesBrief } from '../../../domain/briefs.ts';
 import { findService, isQuoteOnly } from '../../../domain/catalog/services.ts';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
-import { COUNTRIES } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { V } from '../../../domain/validation/messages.ts';
 import type { CreateBriefInput } from '../../../domain/validation/briefs.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
-import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, uploadedFiles, users } from '../../db/schema.ts';
-import { lineName } from '../orders/order-names.ts';
-import { newOrderNumber, type OrderRow } from '../orders/orders.service.ts';
+import { mailOutbox, orderLines, orders, projectBriefs, uploadedFiles, users } from '../../db/schema.ts';
+import { createOrder, type OrderRow } from '../orders/orders.service.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 import { orderFor } from '../orders/order-access.ts';
 import { ownedBy, type Owner } from '../orders/owner.ts';
@@ -59,28 +57,13 @@ async function customerOf(db: Database, owner: Owner, input: CreateBriefInput) {
   return { name: input.customerName, email: input.customerEmail, phone: input.customerPhone ?? null };
 }
 
-/** Opens the consultation order of D17 (no price until the quote), with its first history row. */
+/**
+ * Opens the consultation order of D17 through the order service, as every order is made: no price
+ * until the quote, and the customer's acknowledgement queued with it (D28).
+ */
 async function openConsultation(tx: Database, owner: Owner, serviceId: number, country: CountryCode, language: Language, customer: { name: string; email: string; phone: string | null }): Promise<OrderRow> {
-  const line = { kind: 'service' as const, ref: String(serviceId), quantity: 1 };
-  const [order] = await tx.insert(orders).values({
-    orderNumber: newOrderNumber(),
-    userId: owner.kind === 'user' ? owner.userId : null,
-    guestId: owner.kind === 'guest' ? owner.guestId : null,
-    isGuestOrder: owner.kind === 'guest',
-    customerName: customer.name,
-    customerEmail: customer.email,
-    customerPhone: customer.phone,
-    orderType: 'consultation',
-    orderName: translatorFor(language, 'orders')('orderName.consultation', { name: lineName(line, language) }),
-    country,
-    currency: COUNTRIES[country].currency,
-    language,
-    amountKrw: 0,
-    amountMinor: 0,
-    status: 'quote_review',
-  }).returning();
-  await tx.insert(orderLines).values({ orderId: order!.id, position: 0, kind: 'service', ref: line.ref, name: lineName(line, language), quantity: 1, unitPriceKrw: 0, totalKrw: 0 });
-  await tx.insert(orderStatusHistory).values({ orderId: order!.id, fromStatus: null, toStatus: 'quote_review', actorUserId: owner.kind === 'user' ? owner.userId : null, note: 'consultation requested with a brief' });
+  const created = await createOrder(tx, { owner, items: [{ kind: 'service', serviceId, quantity: 1 }], country, language, customer, consultation: true });
+  const [order] = await tx.select().from(orders).where(eq(orders.id, created.id));
   return order!;
 }
 

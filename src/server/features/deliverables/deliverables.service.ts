@@ -2,20 +2,21 @@
  * Deliverables (issue 9): staff attach draft and final files to an order; a draft moves the order
  * to `draft_delivered` and opens the customer's seven days to review it; the customer approves it
  * (completed) or asks for a revision (back to in_progress, counted against the free revisions).
- * Each of these is one transaction: the files or the decision, the status, its history row (actor,
- * time, note) and the e-mails in the outbox.
+ * Each of these is one transaction: the files or the decision, and the status change through the
+ * lifecycle (D30: its history row and e-mails).
  */
 import { eq } from 'drizzle-orm';
 import { draftReview, freeRevisions, REVIEW_DAYS, type DeliverablePurpose } from '../../../domain/deliverables.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Database } from '../../db/client.ts';
-import { mailOutbox, orderLines, orderStatusHistory, orders, revisionRequests } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orders, revisionRequests } from '../../db/schema.ts';
+import { requireTransition } from '../orders/lifecycle.ts';
 import type { UploadBatch, UploadedFileRow } from '../uploads/upload-batch.ts';
-import type { Accessor } from '../../../domain/order-access.ts';
+import { mayOnOrder, type Accessor } from '../../../domain/order-access.ts';
 import { orderFor } from '../orders/order-access.ts';
 
-/** Orders that take deliverables: paid, or a consultation being quoted; never pending or cancelled. */
-const NOT_DELIVERABLE = new Set(['pending', 'cancelled']);
+/** Orders that take deliverables: paid, or a consultation being reviewed; never unpaid (pending, quoted) or cancelled. */
+const NOT_DELIVERABLE = new Set(['pending', 'quoted', 'cancelled']);
 
 export interface Delivery {
   files: UploadedFileRow[];
@@ -32,13 +33,11 @@ export async function deliverFiles(db: Database, actorId: string, orderId: strin
     if (NOT_DELIVERABLE.has(order.status)) throw new DomainError('NOT_DELIVERABLE');
     const files = await batch.commit(tx, { kind: 'user', userId: actorId }, { orderId, purpose });
     const toDraft = purpose === 'draft' && order.status !== 'draft_delivered';
-    if (purpose === 'draft') {
-      await tx.update(orders).set({ status: 'draft_delivered', draftDeliveredAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, orderId));
-    }
     if (toDraft) {
-      await tx.insert(orderStatusHistory).values({ orderId, fromStatus: order.status, toStatus: 'draft_delivered', actorUserId: actorId, note: `draft delivered (${files.length} files)` });
-      await tx.insert(mailOutbox).values({ kind: 'order_status', orderId, payload: { from: order.status, to: 'draft_delivered' } });
+      await requireTransition(tx as unknown as Database, { orderId, event: 'draftDelivered', actor: 'staff', actorUserId: actorId, note: `draft delivered (${files.length} files)`, set: { draftDeliveredAt: new Date() } });
     } else {
+      // Another draft restarts the review window; final files change no status.
+      if (purpose === 'draft') await tx.update(orders).set({ draftDeliveredAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, orderId));
       await tx.insert(mailOutbox).values({ kind: 'order_files', orderId, payload: { purpose, count: String(files.length) } });
     }
     return { files, status: purpose === 'draft' ? 'draft_delivered' : order.status, statusChanged: toDraft };
@@ -57,25 +56,20 @@ export async function reviewDraft(db: Database, accessor: Accessor, orderNumber:
     const lines = await tx.select({ kind: orderLines.kind, ref: orderLines.ref }).from(orderLines).where(eq(orderLines.orderId, order.id));
     const review = draftReview(order, freeRevisions(lines), now);
     const actorUserId = accessor.user?.id ?? null;
+    // The buyer, or whoever holds the private link (D22); the lifecycle table lets both answer a draft.
+    const actor = mayOnOrder(accessor, order, 'cancel') ? 'customer' as const : 'linkHolder' as const;
     if (decision.kind === 'approve') {
       if (!review.canApprove) throw new DomainError('REVIEW_NOT_OPEN');
-      await tx.update(orders).set({ status: 'completed', updatedAt: now }).where(eq(orders.id, order.id));
-      await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: 'completed', actorUserId, note: 'draft approved by the customer' });
-      await tx.insert(mailOutbox).values([
-        { kind: 'order_status', orderId: order.id, payload: { from: order.status, to: 'completed' } },
-        { kind: 'staff_review', orderId: order.id, payload: { decision: 'approved' } },
-      ]);
+      await requireTransition(tx as unknown as Database, { orderId: order.id, event: 'draftApproved', actor, actorUserId, note: 'draft approved by the customer', mailPayload: { decision: 'approved' } });
       return { status: 'completed' as const, revisionsUsed: order.revisionsUsed };
     }
     if (review.refusal) throw new DomainError(REFUSAL_CODE[review.refusal], { values: { days: REVIEW_DAYS } });
     const revisionsUsed = order.revisionsUsed + 1;
-    await tx.update(orders).set({ status: 'in_progress', revisionsUsed, updatedAt: now }).where(eq(orders.id, order.id));
+    await requireTransition(tx as unknown as Database, {
+      orderId: order.id, event: 'revisionRequested', actor, actorUserId, note: `revision ${revisionsUsed} requested by the customer`,
+      set: { revisionsUsed }, mailPayload: { decision: 'revision', note: decision.note, round: String(revisionsUsed) },
+    });
     await tx.insert(revisionRequests).values({ orderId: order.id, round: revisionsUsed, note: decision.note, requestedByUserId: actorUserId });
-    await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: 'in_progress', actorUserId, note: `revision ${revisionsUsed} requested by the customer` });
-    await tx.insert(mailOutbox).values([
-      { kind: 'order_status', orderId: order.id, payload: { from: order.status, to: 'in_progress' } },
-      { kind: 'staff_review', orderId: order.id, payload: { decision: 'revision', note: decision.note, round: String(revisionsUsed) } },
-    ]);
     return { status: 'in_progress' as const, revisionsUsed };
   });
 }

@@ -5,8 +5,8 @@
  * and then decides on what the first one left (its status and what was refunded so far). The refund
  * goes through the provider first with its own Idempotency-Key, `refund:{order}:{n}` (n: refunds
  * recorded so far + 1), so a retry of the same refund (its answer lost) never refunds twice while
- * two refunds never share a key; then the order is cancelled and its history row, the refund
- * record (with that key) and the customer's e-mail are written in one statement.
+ * two refunds never share a key; then, in the same transaction, the order is cancelled through the
+ * lifecycle (D30: status, history row, the customer's e-mail) and the refund is recorded with that key.
  *
  * The refund goes back through the provider that took the payment (Toss, Stripe, PayPal or the
  * sandbox; orders.payment_provider). The lock is held while it answers (at most its timeout): on
@@ -18,7 +18,8 @@ import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import { customerCancel, staffCancel } from '../../../domain/refunds.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { mailOutbox, orderStatusHistory, orders, refunds } from '../../db/schema.ts';
+import { orders, refunds } from '../../db/schema.ts';
+import { requireTransition } from './lifecycle.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 
 /** The provider that took a payment, by the name stored with the order: refunds go back through it. */
@@ -30,6 +31,7 @@ import type { Accessor } from '../../../domain/order-access.ts';
 export type CancelOutcome = 'cancelled' | 'refunded' | 'requested';
 
 interface Cancellation {
+  event: 'cancelledByCustomer' | 'cancelledByStaff';
   /** What goes back to the payer, in minor units; 0 for none. */
   refundMinor: number;
   reason: string;
@@ -81,28 +83,13 @@ async function cancelLocked(tx: Database, providerOf: RefundingProvider, { order
   // The row is locked and was read under the lock, so it is still what was decided on. If this
   // statement fails after the provider refunded, the transaction leaves everything as it was and
   // a retry asks again with the same key: the provider answers the same refund, not a second one.
-  const result = await tx.execute(sql`
-    with cancelled as (
-      update ${orders} set status = 'cancelled', updated_at = now()
-      where id = ${order.id} and status = ${order.status}
-      returning id
-    ), history as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
-      select id, ${order.status}, 'cancelled', ${cancellation.actorId}, ${cancellation.note} from cancelled
-      returning 1
-    ), refund as (
-      insert into ${refunds} (order_id, amount_minor, reason, provider, actor_user_id, idempotency_key)
-      select id, ${cancellation.refundMinor}, ${cancellation.reason}, ${provider?.name ?? order.paymentProvider ?? 'none'}, ${cancellation.actorId}, ${idempotencyKey} from cancelled
-      where ${refunded}
-      returning 1
-    ), mail as (
-      insert into ${mailOutbox} (kind, order_id, payload)
-      select 'order_status', id, jsonb_build_object('from', ${order.status}::text, 'to', 'cancelled', 'refund', ${String(cancellation.refundMinor)}::text) from cancelled
-      returning 1
-    )
-    select (select count(*) from cancelled)::int as cancelled`);
-  const [row] = rowsOf<{ cancelled: number }>(result);
-  if (!row?.cancelled) throw new Error(`order ${order.id} changed while it was locked`);
+  await requireTransition(tx, {
+    orderId: order.id, event: cancellation.event, actor: cancellation.event === 'cancelledByStaff' ? 'staff' : 'customer', actorUserId: cancellation.actorId,
+    note: cancellation.note, when: sql`o.status = ${order.status}`, mailPayload: { refund: String(cancellation.refundMinor) },
+  });
+  if (refunded) {
+    await tx.insert(refunds).values({ orderId: order.id, amountMinor: cancellation.refundMinor, reason: cancellation.reason, provider: provider!.name, actorUserId: cancellation.actorId, idempotencyKey });
+  }
   return refunded ? 'refunded' : 'cancelled';
 }
 
@@ -120,6 +107,7 @@ export async function cancelOwnOrder(db: Database, providerOf: RefundingProvider
       return 'requested';
     }
     return cancelLocked(tx, providerOf, locked, {
+      event: 'cancelledByCustomer',
       refundMinor: decision.kind === 'refund' ? order.amountMinor - locked.refundedMinor : 0,
       reason: reason ?? 'Cancelled by the customer',
       actorId: accessor.user?.id ?? null,
@@ -137,6 +125,6 @@ export async function cancelByStaff(db: Database, providerOf: RefundingProvider,
     if (input.refundMinor > left) {
       throw new DomainError('REFUND_TOO_LARGE', { values: { percent: allowed.maxPercent }, detail: `${input.refundMinor} > ${allowed.maxMinor} - ${locked.refundedMinor} refunded` });
     }
-    return cancelLocked(tx, providerOf, locked, { refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
+    return cancelLocked(tx, providerOf, locked, { event: 'cancelledByStaff', refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
   });
 }

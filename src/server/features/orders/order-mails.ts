@@ -7,13 +7,16 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import type { OrderLinks } from './order-links.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
-export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string, links: OrderLinks): MailMessage {
+export function orderPaidMail({ order, lines, quotes }: OrderWithDetails, origin: string, links: OrderLinks): MailMessage {
   const t = translatorFor(order.language, 'orders');
   const money = (minor: number) => formatMinor(minor, order.country);
   const won = (krw: number) => formatMoney(krw, 'kr');
   const rows: Array<[string, string]> = [
     [t('mail.number'), order.orderNumber],
-    ...lines.map((line): [string, string] => [`${line.name} × ${line.quantity}`, won(line.totalKrw)]),
+    // A paid quote lists what was quoted, in the order's currency (D28); other orders their lines.
+    ...(quotes[0]
+      ? quotes[0].lines.map((line): [string, string] => [line.description, money(line.amount)])
+      : lines.map((line): [string, string] => [`${line.name} × ${line.quantity}`, won(line.totalKrw)])),
     [t('mail.total'), money(order.amountMinor)],
   ];
   return compose({
@@ -32,7 +35,7 @@ export function orderPaidMail({ order, lines }: OrderWithDetails, origin: string
 }
 
 /** Where the customer follows the order: My Page, or a guest's private link (D22). */
-function followButton(order: OrderWithDetails['order'], origin: string, links: OrderLinks, t: (key: string) => string) {
+export function followButton(order: OrderWithDetails['order'], origin: string, links: OrderLinks, t: (key: string) => string) {
   return order.isGuestOrder
     ? { label: t('mail.orderPage'), href: links.url(order.country, order.orderNumber) }
     : { label: t('mail.myPage'), href: `${origin}/${order.country}/profile` };

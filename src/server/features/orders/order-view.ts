@@ -5,6 +5,7 @@
  */
 import { findTemplate } from '../../../domain/catalog/templates.ts';
 import { customerCancel } from '../../../domain/refunds.ts';
+import { isPayable } from '../../../domain/payments.ts';
 import { takesBrief } from '../../../domain/briefs.ts';
 import { draftReview, freeRevisions, type DraftReview } from '../../../domain/deliverables.ts';
 import { briefView } from '../briefs/brief-view.ts';
@@ -14,7 +15,24 @@ import type { OrderWithDetails } from './orders.service.ts';
 const reviewView = (review: DraftReview) => ({ ...review, deadline: review.deadline?.toISOString() ?? null });
 
 /** `fileAccess` goes on file URLs for readers without a session (the order's private link, D22). */
-export function customerOrderView({ order, lines, history, brief, deliverables }: OrderWithDetails, fileAccess = '') {
+/** The newest quote as the customer reads it (D28): what to pay, until when, whether it still may be. */
+function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['quotes']) {
+  const quote = quotes[0];
+  if (!quote) return null;
+  return {
+    version: quote.version,
+    lines: quote.lines.map((line) => ({ description: line.description, amount: line.amount })),
+    amount: quote.amountMinor,
+    currency: quote.currency,
+    validUntil: quote.validUntil.toISOString(),
+    note: quote.note,
+    /** Open for payment now; an expired one waits for staff to send it again. */
+    payable: order.status === 'quoted' && isPayable(order),
+    expired: order.status === 'quoted' ? !isPayable(order) : order.status === 'quote_review',
+  };
+}
+
+export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages }: OrderWithDetails, fileAccess = '') {
   const first = lines[0];
   const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
   return {
@@ -54,6 +72,12 @@ export function customerOrderView({ order, lines, history, brief, deliverables }
     /** Draft and final files from staff, and what the customer may do about the latest draft. */
     deliverables: deliverables.map((file) => deliverableView(file, fileAccess)),
     review: reviewView(draftReview(order, freeRevisions(lines))),
+    /** Whether "Pay now" applies: pending, or quoted with a valid quote (D28, D30). */
+    payable: isPayable(order),
+    /** A consultation's newest quote (D28), or null. */
+    quote: quoteView(order, quotes),
+    /** Questions the customer asked about the quote, oldest first. */
+    questions: messages.filter((m) => m.kind === 'question').map((m) => ({ body: m.body, at: m.createdAt.toISOString() })),
   };
 }
 

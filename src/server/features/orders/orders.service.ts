@@ -8,11 +8,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
-import { priceOrder, type OrderItem } from '../../../domain/orders.ts';
+import { priceOrder, type OrderItem, type PricedOrder } from '../../../domain/orders.ts';
+import { findService } from '../../../domain/catalog/services.ts';
+import { COUNTRIES } from '../../../domain/countries.ts';
+import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { OrderStatus, OrderType } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
+import { openingOf } from './lifecycle.ts';
+import { quotesOfOrders, type OrderMessageRow, type QuoteRow } from '../quotes/quotes.service.ts';
 import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
 import { deliverablesOfOrders } from '../deliverables/deliverable-queries.ts';
 import type { UploadedFileRow } from '../uploads/upload-batch.ts';
@@ -33,12 +38,16 @@ export interface OrderWithDetails {
   brief: { brief: BriefRow; files: UploadedFileRow[] } | null;
   /** Draft and final files staff delivered, oldest first. */
   deliverables: UploadedFileRow[];
+  /** A consultation's quotes, newest version first (D28); empty for other orders. */
+  quotes: QuoteRow[];
+  /** What the customer wrote to staff about the quote (questions, a decline's reason), oldest first. */
+  messages: OrderMessageRow[];
 }
 
 export interface Customer {
   name: string;
   email: string;
-  phone: string;
+  phone: string | null;
   address?: string | undefined;
 }
 
@@ -51,6 +60,11 @@ export interface NewOrder {
   requirements?: string | undefined;
   /** The checkout attempt's Idempotency-Key and the fingerprint of its request (requestFingerprint). */
   idempotency?: { key: string; fingerprint: string } | undefined;
+  /**
+   * A consultation for a quote-only service (D17, D28): no price until staff send a quote, so it
+   * opens in quote_review at 0 and the customer is told at once what happens next.
+   */
+  consultation?: boolean | undefined;
 }
 
 /** A public order number: unguessable (144 random bits), 6-64 characters of [A-Za-z0-9_-] as Toss requires. */
@@ -58,7 +72,8 @@ export function newOrderNumber(): string {
   return `SL-${randomBytes(18).toString('base64url')}`;
 }
 
-function orderTypeOf(items: readonly OrderItem[]): OrderType {
+function orderTypeOf(items: readonly OrderItem[], consultation: boolean): OrderType {
+  if (consultation) return 'consultation';
   const kinds = new Set(items.map((i) => i.kind));
   return kinds.size === 1 ? [...kinds][0]! : 'template';
 }
@@ -81,12 +96,24 @@ export interface CreatedOrder {
  * atomic like a transaction, in one round trip instead of five, which is what lets the store take
  * hundreds of orders a second on a small machine (npm run bench:orders).
  */
+/** A consultation's one line: the service, unpriced until its quote. */
+function consultationPricing(items: readonly OrderItem[], country: CountryCode): PricedOrder {
+  const [item] = items;
+  if (items.length !== 1 || item?.kind !== 'service' || !findService(item.serviceId)) throw new DomainError('UNKNOWN_ITEM', { detail: 'a consultation is for one service' });
+  return { lines: [{ kind: 'service', ref: String(item.serviceId), quantity: 1, unitPriceKrw: 0, totalKrw: 0 }], totalKrw: 0, currency: COUNTRIES[country].currency, amountMinor: 0 };
+}
+
 export async function createOrder(db: Database, input: NewOrder): Promise<CreatedOrder> {
-  const priced = priceOrder(input.items, input.country);
+  const consultation = input.consultation === true;
+  const priced = consultation ? consultationPricing(input.items, input.country) : priceOrder(input.items, input.country);
   const guestId = input.owner.kind === 'guest' ? input.owner.guestId : null;
   const userId = input.owner.kind === 'user' ? input.owner.userId : null;
   const orderNumber = newOrderNumber();
-  const name = orderName(priced.lines, input.language);
+  const name = consultation
+    ? translatorFor(input.language, 'orders')('orderName.consultation', { name: lineName(priced.lines[0]!, input.language) })
+    : orderName(priced.lines, input.language);
+  // The first status, its history row and its mails come from the lifecycle table (D30).
+  const opening = openingOf(consultation ? 'consultationOpened' : 'placed');
   const lines = priced.lines.map((line, position) => ({
     position, kind: line.kind, ref: line.ref, name: lineName(line, input.language),
     quantity: line.quantity, unit_price_krw: line.unitPriceKrw, total_krw: line.totalKrw,
@@ -97,8 +124,8 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
         customer_address, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status,
         idempotency_key, request_fingerprint)
       values (${orderNumber}, ${userId}, ${guestId}, ${input.owner.kind === 'guest'}, ${input.customer.name}, ${input.customer.email},
-        ${input.customer.phone}, ${input.customer.address ?? null}, ${input.requirements ?? null}, ${orderTypeOf(input.items)}, ${name},
-        ${input.country}, ${priced.currency}, ${input.language}, ${priced.totalKrw}, ${priced.amountMinor}, 'pending',
+        ${input.customer.phone}, ${input.customer.address ?? null}, ${input.requirements ?? null}, ${orderTypeOf(input.items, consultation)}, ${name},
+        ${input.country}, ${priced.currency}, ${input.language}, ${priced.totalKrw}, ${priced.amountMinor}, ${opening.status},
         ${input.idempotency?.key ?? null}, ${input.idempotency?.fingerprint ?? null})
       returning id
     ), new_lines as (
@@ -108,15 +135,19 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
         as l(position int, kind text, ref text, name text, quantity int, unit_price_krw int, total_krw int)
       returning 1
     ), first_status as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
-      select id, null, 'pending', ${userId}, 'order created' from new_order
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor, actor_user_id, note)
+      select id, null, ${opening.status}, 'customer', ${userId}, ${consultation ? 'consultation requested with a brief' : 'order created'} from new_order
+      returning 1
+    ), mails as (
+      insert into ${mailOutbox} (kind, order_id, payload)
+      select k.kind, new_order.id, jsonb_build_object('to', ${opening.status}::text) from new_order, jsonb_array_elements_text(${JSON.stringify(opening.mails)}::jsonb) as k(kind)
       returning 1
     )
     select id, (select count(*) from new_lines)::int as line_count from new_order, first_status`);
   const [row] = rowsOf<{ id: string; line_count: number }>(result);
   if (!row) throw new Error('order insert returned no row');
   return {
-    id: row.id, orderNumber, orderName: name, status: 'pending', currency: priced.currency,
+    id: row.id, orderNumber, orderName: name, status: opening.status, currency: priced.currency,
     amountKrw: priced.totalKrw, amountMinor: priced.amountMinor, lineCount: row.line_count,
   };
 }
@@ -181,11 +212,14 @@ export async function placeOrder(db: Database, input: NewOrder): Promise<{ order
 export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<OrderWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, history, briefs, delivered] = await Promise.all([
+  // Only consultations have quotes: a page of paid orders asks for none.
+  const consultations = rows.filter((r) => r.orderType === 'consultation').map((r) => r.id);
+  const [lines, history, briefs, delivered, quoted] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.orderId, orderLines.position),
     db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(orderStatusHistory.orderId, orderStatusHistory.createdAt, orderStatusHistory.id),
     briefsOfOrders(db, ids),
     deliverablesOfOrders(db, ids),
+    quotesOfOrders(db, consultations),
   ]);
   return rows.map((order) => ({
     order,
@@ -193,6 +227,8 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
     history: history.filter((h) => h.orderId === order.id),
     brief: briefs.get(order.id) ?? null,
     deliverables: delivered.filter((f) => f.orderId === order.id),
+    quotes: quoted.quotes.get(order.id) ?? [],
+    messages: quoted.messages.get(order.id) ?? [],
   }));
 }
 

@@ -7,7 +7,7 @@
  * A refreshed return page answers the same without asking again.
  */
 import { DomainError } from '../../../domain/errors.ts';
-import { isPayable, paymentChoicesOf, type ProviderName } from '../../../domain/payments.ts';
+import { assertPayable, paymentChoicesOf, type ProviderName } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { findAttempt } from './attempts.ts';
@@ -34,7 +34,7 @@ async function confirmWidget(db: Database, registry: PaymentRegistry, order: Ord
   const provider = storeProvider(registry, order, name);
   // A refreshed success page: paid with this very key, nothing to ask again.
   if (order.paidAt !== null && order.paymentKey === input.paymentKey && order.paymentProvider === provider.name) return { kind: 'paid', order, newlyPaid: false };
-  if (!isPayable(order)) throw new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} is ${order.status}` });
+  assertPayable(order);
   // The page's amount must be the order's: nothing is sent to the provider otherwise.
   if (input.amount !== order.amountMinor) throw new DomainError('AMOUNT_MISMATCH', { detail: `page ${input.amount} != order ${order.amountMinor}` });
   // The sandbox's payments were started by the store (its attempt holds the method); Toss's start in the widget.

@@ -3,9 +3,9 @@
  * the word came with the payer's return, a webhook, or both in either order. Paid is taken only
  * for the order's exact amount and currency; money that arrives for a wrong amount, or for an
  * order that stopped being payable (cancelled meanwhile, paid by another attempt), is given back
- * through the provider and refused. Marking the order paid, the attempt succeeded, the history
- * row, the mails and the cart's bought lines are one statement, conditioned on the order still
- * being pending: of two deliveries of the same word, one changes the order and the other finds it
+ * through the provider and refused. Marking the order paid (through the lifecycle's one transition,
+ * with its history row and mails), the attempt succeeded and the cart's bought lines are one
+ * transaction, conditioned on the order still being payable: of two deliveries of the same word, one changes the order and the other finds it
  * paid by this very attempt and answers the same.
  */
 import { createHash } from 'node:crypto';
@@ -13,7 +13,8 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { cartItems, mailOutbox, orderLines, orderStatusHistory, orders, paymentAttempts } from '../../db/schema.ts';
+import { cartItems, orderLines, orders, paymentAttempts } from '../../db/schema.ts';
+import { transition } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { markAttempt, type NewAttempt } from './attempts.ts';
 import type { PaymentProvider, ProviderWord } from './providers/provider.ts';
@@ -71,40 +72,38 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   }
 
   const paidAt = word.paidAt ?? new Date();
-  // One statement (data-modifying CTEs, atomic): the attempt succeeded (made here if the provider's
-  // reference is new, as a Toss payment confirmed without a start), the order paid only if it is
-  // still pending, its history row, its mails, and what was bought taken out of the cart.
-  const result = await db.execute(sql`
-    with attempt as (
+  // One transaction: the attempt succeeded (made here if the provider's reference is new, as a Toss
+  // payment confirmed without a start), the order paid through the lifecycle (D30) only if it is
+  // still payable for this very amount, and what was bought taken out of the cart. Of two
+  // deliveries of the same word, the second waits on the attempt's row and then finds the order paid.
+  const outcome = await db.transaction(async (tx) => {
+    const [attemptRow] = rowsOf<{ id: string }>(await tx.execute(sql`
       insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, completed_at)
       values (${order.id}, ${provider.name}, ${attempt.method}, ${word.reference}, ${word.paymentRef}, ${order.amountMinor}, ${order.currency}, 'succeeded', ${attempt.idempotencyKey}, now())
       on conflict (provider, reference) where reference is not null do update
         set status = 'succeeded', payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce(${paymentAttempts.completedAt}, now()), updated_at = now()
         where ${paymentAttempts.status} <> 'refused' and ${paymentAttempts.orderId} = excluded.order_id
-      returning id
-    ), paid as (
-      update ${orders} set status = 'order_received', payment_provider = ${provider.name}, payment_key = ${word.paymentRef},
-        payment_method = ${word.method}, receipt_url = ${word.receiptUrl}, paid_at = ${paidAt.toISOString()}, paid_attempt_id = (select id from attempt), updated_at = now()
-      where id = ${order.id} and status = 'pending' and exists (select 1 from attempt)
-      returning id, user_id, guest_id
-    ), history as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor_user_id, note)
-      select id, 'pending', 'order_received', null, ${`payment confirmed (${provider.name})`} from paid
-      returning 1
-    ), mail as (
-      insert into ${mailOutbox} (kind, order_id) select kind, paid.id from paid, (values ('order_paid'), ('staff_order')) as k(kind)
-      returning 1
-    ), bought as (
-      delete from ${cartItems} as c using paid, ${orderLines} as l
-      where l.order_id = paid.id and l.kind = 'template' and c.template_id = l.ref::int
-        and (c.user_id = paid.user_id or (paid.user_id is null and c.user_id is null and c.guest_id = paid.guest_id))
-      returning 1
-    )
-    select (select id from attempt) as attempt_id, (select count(*) from paid)::int as paid, (select count(*) from history)::int as history, (select count(*) from mail)::int as mail`);
-  const [row] = rowsOf<{ attempt_id: string | null; paid: number }>(result);
-  if (row?.paid) {
-    return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: row.attempt_id } };
+      returning id`));
+    if (!attemptRow) return { attemptId: null, paid: false };
+    const change = await transition(tx as unknown as Database, {
+      orderId: order.id, event: 'paid', actor: 'provider', note: `payment confirmed (${provider.name})`,
+      set: { paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: attemptRow.id },
+      // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took:
+      // a quote revised or expired meanwhile is not paid by an attempt made for the old one.
+      when: sql`(o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${order.amountMinor}`,
+    });
+    if (change.changed) {
+      await tx.execute(sql`
+        delete from ${cartItems} as c using ${orders} as o, ${orderLines} as l
+        where o.id = ${order.id} and l.order_id = o.id and l.kind = 'template' and c.template_id = l.ref::int
+          and (c.user_id = o.user_id or (o.user_id is null and c.user_id is null and c.guest_id = o.guest_id))`);
+    }
+    return { attemptId: attemptRow.id, paid: change.changed };
+  });
+  if (outcome.paid) {
+    return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: outcome.attemptId } };
   }
+  const row = { attempt_id: outcome.attemptId };
   // Another delivery of the same word won the race, or the order had been paid by it: the same answer.
   const now = await findOrderByNumber(db, order.orderNumber);
   if (now && row?.attempt_id && now.paidAttemptId === row.attempt_id) return { kind: 'paid', order: now, newlyPaid: false };

@@ -6,12 +6,12 @@
  * addresses are built from PUBLIC_URL only (D24).
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
-import { allocateMinor, isPayable, type PaymentChoice } from '../../../domain/payments.ts';
+import { allocateMinor, assertPayable, type PaymentChoice } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
-import { orderLines } from '../../db/schema.ts';
+import { orderLines, orderQuotes } from '../../db/schema.ts';
 import { orderFor } from '../orders/order-access.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import { failAttempt, openAttempt, setAttemptReference } from './attempts.ts';
@@ -35,6 +35,11 @@ export type StartOutcome =
 
 /** The order's lines as a provider lists them, adding up to the order's amount exactly. */
 async function linesToPay(db: Database, order: OrderRow): Promise<OrderToPay['lines']> {
+  if (order.status === 'quoted') {
+    // A quote is paid as staff wrote it: its newest version's lines, which add up to the order's amount.
+    const [quote] = await db.select({ lines: orderQuotes.lines }).from(orderQuotes).where(eq(orderQuotes.orderId, order.id)).orderBy(desc(orderQuotes.version)).limit(1);
+    if (quote) return quote.lines.map((line) => ({ name: line.description, quantity: 1, amountMinor: line.amount }));
+  }
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
   const amounts = allocateMinor(lines.map((line) => line.totalKrw), order.amountMinor);
   return lines.map((line, index) => {
@@ -59,7 +64,7 @@ function returnAddresses(origin: string, order: OrderRow, provider: PaymentProvi
 export async function startPayment(db: Database, registry: PaymentRegistry, origin: string, accessor: Accessor, input: StartInput): Promise<StartOutcome> {
   const order = await orderFor(db, accessor, input.orderId, 'pay');
   const provider = registry.forChoice(order.country, input.provider);
-  if (!isPayable(order)) throw new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} is ${order.status}` });
+  assertPayable(order);
   const addresses = returnAddresses(origin, order, provider);
 
   if (provider.name === 'toss') {

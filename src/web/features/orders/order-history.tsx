@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
-import { ORDER_TIMELINE, timelineStates, type OrderStatus } from '../../../domain/statuses.ts';
+import { timelineOf, timelineStates, type OrderStatus } from '../../../domain/statuses.ts';
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
@@ -19,15 +19,16 @@ import { PayOrder } from './pay-order.tsx';
 /** Loader data arrives with dates as Date on the server and in the browser alike. */
 type OrderItem = CustomerOrderView;
 
-function Timeline({ status }: { status: OrderStatus }) {
+function Timeline({ status, orderType }: { status: OrderStatus; orderType: string }) {
   const { t } = useTranslation();
-  if (!(ORDER_TIMELINE as readonly string[]).includes(status)) return null;
+  const timeline = timelineOf(orderType);
+  if (!timeline.includes(status)) return null;
   return (
-    <ol className="mt-4 grid gap-2 sm:grid-cols-5" aria-label={t('orderTimeline')}>
-      {timelineStates(status).map((step) => (
+    <ol className={`mt-4 grid gap-2 ${timeline.length > 5 ? 'sm:grid-cols-6' : 'sm:grid-cols-5'}`} aria-label={t('orderTimeline')}>
+      {timelineStates(status, orderType).map((step) => (
         <li key={step.status} data-step={step.status} data-state={step.state} className="flex items-center gap-2 text-sm sm:flex-col sm:items-start">
           <span className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.state === 'done' ? 'bg-brand-700 text-white' : step.state === 'current' ? 'bg-brand-100 text-brand-800 ring-2 ring-brand-600' : 'bg-slate-100 text-slate-400'}`}>
-            {step.state === 'done' ? <CheckIcon className="size-3.5" aria-hidden="true" /> : ORDER_TIMELINE.indexOf(step.status) + 1}
+            {step.state === 'done' ? <CheckIcon className="size-3.5" aria-hidden="true" /> : timeline.indexOf(step.status) + 1}
           </span>
           <span className={step.state === 'upcoming' ? 'text-slate-500' : 'font-medium'}>
             {t(`orderStatus.${step.status}`)}
@@ -66,7 +67,7 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
           {order.lines.map((line) => <li key={`${line.kind}-${line.ref}`}>{line.name} × {line.quantity}</li>)}
         </ul>
       )}
-      <Timeline status={order.status} />
+      <Timeline status={order.status} orderType={order.orderType} />
       {/* Unpaid (the payer gave up on the provider's page, or a card was declined): pay this order, not a new one. */}
       {order.status === 'pending' && <PayOrder order={{ ...order, country }} access={linkKey ? { orderKey: linkKey } : {}} />}
       {order.adminComments && (

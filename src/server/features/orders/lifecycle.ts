@@ -1,0 +1,99 @@
+/**
+ * The one way an order's status changes (D30): the change is looked up in the lifecycle table
+ * (domain/lifecycle.ts) for its actor, and the status, the history row (actor, time, old and new
+ * status, a note) and the table's mails are written in one statement, conditioned on the order
+ * being in a status the change may start from. Columns that change with the status (a payment's
+ * facts, a quote's amount) are written in the same update. Run inside a transaction, it takes part
+ * in it; alone, the statement is atomic on its own.
+ */
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { LIFECYCLE, startingStatuses, type Actor, type LifecycleEvent } from '../../../domain/lifecycle.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import type { OrderStatus } from '../../../domain/statuses.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
+import { mailOutbox, orderStatusHistory, orders } from '../../db/schema.ts';
+import type { OrderRow } from './orders.service.ts';
+
+export interface StatusChange {
+  orderId: string;
+  event: LifecycleEvent;
+  actor: Actor;
+  /** The user behind the change (staff, a signed-in customer); null for a guest, a provider, the system. */
+  actorUserId?: string | null | undefined;
+  /** Staff's free choice of status (setByStaff); the table decides it for every other event. */
+  to?: OrderStatus | undefined;
+  note: string;
+  /** Columns written with the status; a value or an SQL expression over the order row `o`. */
+  set?: Partial<Record<keyof OrderRow, unknown>> | undefined;
+  /** A further condition on the order row `o` (the amount the payment was for, the quote still valid). */
+  when?: SQL | undefined;
+  /** What the mails report besides the old and new status (a refund, a decline's reason). */
+  mailPayload?: Record<string, string> | undefined;
+}
+
+export type ChangeOutcome =
+  | { changed: true; from: OrderStatus; to: OrderStatus }
+  /** The order was not in a status the change may start from (or failed `when`): nothing written. */
+  | { changed: false; from: OrderStatus; to: OrderStatus };
+
+const COLUMNS = getTableColumns(orders);
+
+function setClause(set: StatusChange['set']): SQL {
+  const parts = Object.entries(set ?? {}).map(([key, value]) => {
+    const column = COLUMNS[key as keyof typeof COLUMNS];
+    if (!column) throw new Error(`orders has no column ${key}`);
+    const written = value instanceof Date ? value.toISOString() : value;
+    return sql`, ${sql.identifier(column.name)} = ${written}`;
+  });
+  return sql.join(parts, sql``);
+}
+
+/** Applies a change if the table allows it from the order's status now; says what happened. */
+export async function transition(db: Database, change: StatusChange): Promise<ChangeOutcome> {
+  const step = LIFECYCLE[change.event];
+  const to = step.to === 'any' ? change.to : step.to;
+  if (!to) throw new Error(`${change.event} needs the status to set`);
+  const from = startingStatuses(change.event, change.actor, to);
+  if (from.length === 0) {
+    throw new DomainError('TRANSITION_NOT_ALLOWED', { detail: `${change.actor} may not ${change.event} order ${change.orderId} to ${to}` });
+  }
+  const mails = JSON.stringify(step.mails);
+  const payload = JSON.stringify(change.mailPayload ?? {});
+  const result = await db.execute(sql`
+    with prev as (
+      select id, status from ${orders} where id = ${change.orderId} for update
+    ), changed as (
+      update ${orders} as o set status = ${to}, updated_at = now()${setClause(change.set)}
+      from prev where o.id = prev.id and prev.status in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})${change.when ? sql` and (${change.when})` : sql``}
+      returning o.id, prev.status as from_status
+    ), history as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor, actor_user_id, note)
+      select id, from_status, ${to}, ${change.actor}, ${change.actorUserId ?? null}, ${change.note} from changed
+      returning 1
+    ), mail as (
+      insert into ${mailOutbox} (kind, order_id, payload)
+      select k.kind, changed.id, ${payload}::jsonb || jsonb_build_object('from', changed.from_status, 'to', ${to}::text)
+      from changed, jsonb_array_elements_text(${mails}::jsonb) as k(kind)
+      returning 1
+    )
+    select prev.status as status, (select count(*) from changed)::int as changed from prev`);
+  const [row] = rowsOf<{ status: OrderStatus; changed: number }>(result);
+  if (!row) throw new DomainError('NOT_FOUND');
+  return { changed: row.changed > 0, from: row.status, to };
+}
+
+/** A change the caller decided on: refused (409) when the order is no longer where it may start. */
+export async function requireTransition(db: Database, change: StatusChange): Promise<ChangeOutcome & { changed: true }> {
+  const outcome = await transition(db, change);
+  if (!outcome.changed) {
+    if (outcome.from === 'cancelled') throw new DomainError('ORDER_CANCELLED', { detail: `order ${change.orderId} is cancelled` });
+    throw new DomainError('TRANSITION_NOT_ALLOWED', { detail: `${change.event} of order ${change.orderId} from ${outcome.from} by ${change.actor}` });
+  }
+  return outcome;
+}
+
+/** The first history row and mails of a new order, from the same table (placed, consultationOpened). */
+export function openingOf(event: 'placed' | 'consultationOpened') {
+  const step = LIFECYCLE[event];
+  return { status: step.to, mails: step.mails as readonly string[] };
+}

@@ -1,0 +1,106 @@
+/**
+ * Quotes (D28): staff price a consultation order, the customer pays the newest version while it is
+ * valid, declines it or asks about it. Sending, declining and expiring change the order's status
+ * through the lifecycle (D30), in the same transaction as the quote or the customer's message.
+ */
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { COUNTRIES } from '../../../domain/countries.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import { minorDigits } from '../../../domain/money.ts';
+import { mayOnOrder, type Accessor } from '../../../domain/order-access.ts';
+import { approximateKrw, quoteTotal, quoteValidUntil } from '../../../domain/quotes.ts';
+import type { QuoteInput } from '../../../domain/validation/admin.ts';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox, orderMessages, orderQuotes, orders } from '../../db/schema.ts';
+import { requireTransition, transition } from '../orders/lifecycle.ts';
+import { orderFor } from '../orders/order-access.ts';
+
+export type QuoteRow = typeof orderQuotes.$inferSelect;
+export type OrderMessageRow = typeof orderMessages.$inferSelect;
+
+/** Staff send a quote, or a new version of an unpaid one; the order becomes `quoted` for its sum. */
+export async function sendQuote(db: Database, actorId: string, orderId: string, input: QuoteInput, now = new Date()): Promise<QuoteRow> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new DomainError('NOT_FOUND');
+    if (order.orderType !== 'consultation') throw new DomainError('NOT_A_CONSULTATION', { detail: `order ${orderId} is a ${order.orderType} order` });
+    if (order.status !== 'quote_review' && order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${orderId} is ${order.status}` });
+    const [latest] = await tx.select({ version: orderQuotes.version }).from(orderQuotes).where(eq(orderQuotes.orderId, orderId)).orderBy(desc(orderQuotes.version)).limit(1);
+    const version = (latest?.version ?? 0) + 1;
+    const amountMinor = quoteTotal(input.lines);
+    const validUntil = quoteValidUntil(input.validDays, now);
+    const [quote] = await tx.insert(orderQuotes).values({
+      orderId, version, lines: input.lines.map((line) => ({ description: line.description, amount: line.amount })), amountMinor,
+      currency: order.currency, validUntil, note: input.note ?? null, createdByUserId: actorId,
+    }).returning();
+    await requireTransition(tx as unknown as Database, {
+      orderId, event: 'quoteSent', actor: 'staff', actorUserId: actorId,
+      note: `quote v${version} sent: ${amountMinor} ${order.currency}, valid until ${validUntil.toISOString()}`,
+      set: {
+        amountMinor, quoteValidUntil: validUntil,
+        amountKrw: approximateKrw(amountMinor, { digits: minorDigits(order.country), multiplier: COUNTRIES[order.country].priceMultiplier }),
+      },
+      mailPayload: { version: String(version) },
+    });
+    return quote!;
+  });
+}
+
+/** Whether the request is the order's buyer or a private link's holder, as the lifecycle names them. */
+const actorOf = (accessor: Accessor, order: typeof orders.$inferSelect) => (mayOnOrder(accessor, order, 'cancel') ? 'customer' as const : 'linkHolder' as const);
+
+/** The customer declines the quote: the order is cancelled and staff get the reason. */
+export async function declineQuote(db: Database, accessor: Accessor, orderNumber: string, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'answerQuote', { lock: true });
+    if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
+    await tx.insert(orderMessages).values({ orderId: order.id, kind: 'decline', body: reason, authorUserId: accessor.user?.id ?? null });
+    await requireTransition(tx as unknown as Database, {
+      orderId: order.id, event: 'quoteDeclined', actor: actorOf(accessor, order), actorUserId: accessor.user?.id ?? null,
+      note: `quote declined by the customer: ${reason}`.slice(0, 500), mailPayload: { event: 'declined', text: reason },
+    });
+  });
+}
+
+/** A question about the quote: kept with the order, staff mailed; the order stays quoted. */
+export async function askAboutQuote(db: Database, accessor: Accessor, orderNumber: string, message: string): Promise<OrderMessageRow> {
+  return db.transaction(async (tx) => {
+    const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'answerQuote', { lock: true });
+    if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
+    const [row] = await tx.insert(orderMessages).values({ orderId: order.id, kind: 'question', body: message, authorUserId: accessor.user?.id ?? null }).returning();
+    await tx.insert(mailOutbox).values({ kind: 'staff_quote', orderId: order.id, payload: { event: 'question', text: message } });
+    return row!;
+  });
+}
+
+/**
+ * Quotes past their validity go back to quote_review (D28), each with its history row and a mail
+ * telling staff, so they send a new one. A payment for an expired quote was already refused.
+ */
+export async function expireQuotes(db: Database, now = new Date()): Promise<number> {
+  const due = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.status, 'quoted'), lte(orders.quoteValidUntil, now))).limit(500);
+  let expired = 0;
+  for (const { id } of due) {
+    const change = await transition(db, {
+      orderId: id, event: 'quoteExpired', actor: 'system', note: 'quote expired unpaid',
+      when: sql`o.quote_valid_until <= ${now.toISOString()}`, mailPayload: { event: 'expired' },
+    });
+    if (change.changed) expired += 1;
+  }
+  return expired;
+}
+
+/** Quotes (every version, newest first) and customer messages of many orders, in two queries. */
+export async function quotesOfOrders(db: Database, orderIds: string[]): Promise<{ quotes: Map<string, QuoteRow[]>; messages: Map<string, OrderMessageRow[]> }> {
+  const quotes = new Map<string, QuoteRow[]>();
+  const messages = new Map<string, OrderMessageRow[]>();
+  if (orderIds.length === 0) return { quotes, messages };
+  const [quoteRows, messageRows] = await Promise.all([
+    db.select().from(orderQuotes).where(inArray(orderQuotes.orderId, orderIds)).orderBy(orderQuotes.orderId, desc(orderQuotes.version)),
+    db.select().from(orderMessages).where(inArray(orderMessages.orderId, orderIds)).orderBy(orderMessages.orderId, orderMessages.createdAt),
+  ]);
+  for (const row of quoteRows) quotes.set(row.orderId, [...(quotes.get(row.orderId) ?? []), row]);
+  for (const row of messageRows) messages.set(row.orderId, [...(messages.get(row.orderId) ?? []), row]);
+  return { quotes, messages };
+}
