@@ -15,6 +15,7 @@ import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
 import { StaffBrief } from './staff-brief.tsx';
 import { StaffDeliverables } from './staff-deliverables.tsx';
+import { StaffQuote } from './staff-quote.tsx';
 import { PROVIDER_NAMES } from '../../../domain/payments.ts';
 
 type OrderList = Awaited<ReturnType<typeof listOrders>>;
@@ -48,7 +49,8 @@ function StatusSelect({ id, status, label }: { id: string; status: OrderStatus; 
         className="min-h-11 rounded-xl border border-slate-300 bg-white px-2 text-sm font-semibold"
         onChange={(event) => setChosen(event.target.value as OrderStatus)}
       >
-        {ORDER_STATUSES.map((s) => <option key={s} value={s}>{tCommon(`orderStatus.${s}`)}</option>)}
+        {/* `quoted` comes only with a sent quote (D28): shown when it is the order's status, never offered. */}
+        {ORDER_STATUSES.filter((s) => s !== 'quoted' || s === status).map((s) => <option key={s} value={s} disabled={s === 'quoted'}>{tCommon(`orderStatus.${s}`)}</option>)}
       </select>
       <button type="submit" className="btn-secondary" disabled={busy || chosen === status} data-save-status={id}>{t('orders.saveStatus')}</button>
     </form>
@@ -151,7 +153,8 @@ function Detail({ detail }: { detail: OrderDetail }) {
           <div>
             <h3 className="font-semibold">{t('orders.lines')}</h3>
             <ul className="mt-1 grid gap-1">
-              {detail.lines.map((line) => <li key={`${line.kind}-${line.ref}`} className="flex justify-between gap-3"><span>{line.name} × {line.quantity}</span><span>{formatMoney(line.totalKrw, 'kr')}</span></li>)}
+              {/* A consultation's line has no price of its own: the quote below prices it (D28). */}
+              {detail.lines.map((line) => <li key={`${line.kind}-${line.ref}`} className="flex justify-between gap-3"><span>{line.name} × {line.quantity}</span>{order.orderType !== 'consultation' && <span>{formatMoney(line.totalKrw, 'kr')}</span>}</li>)}
             </ul>
             <p className="mt-1 flex justify-between border-t border-slate-100 pt-1 font-bold"><span>{t('orders.amount')}</span><span>{order.orderType === 'consultation' && order.amount === 0 ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span></p>
           </div>
@@ -172,6 +175,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
             <h3 className="font-semibold">{t('orders.brief')}</h3>
             {detail.brief ? <StaffBrief brief={detail.brief} /> : <p className="text-slate-600">{t('orders.noBrief')}</p>}
           </div>
+          <StaffQuote detail={detail} />
           <StaffDeliverables detail={detail} />
           <div>
             <h3 className="font-semibold">{t('orders.history')}</h3>

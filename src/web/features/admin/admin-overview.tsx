@@ -36,6 +36,17 @@ export function AdminOverview({ overview }: { overview: Overview }) {
         <Card label={t('overview.today')} note={t('overview.completed', { count: overview.orders.completed })}><div data-today>{money(overview.today)}</div></Card>
       </div>
 
+      {/* The pipeline (D28): consultations waiting for a quote, and quotes sent but not yet paid. */}
+      <section aria-labelledby="pipeline" className="grid gap-4 sm:grid-cols-2" data-pipeline>
+        <h2 id="pipeline" className="sr-only">{t('overview.pipeline')}</h2>
+        <Card label={t('overview.toQuote')} note={t('overview.toQuoteNote')}>
+          <Link to={`/${country}/admin?tab=orders&status=quote_review`} className="text-brand-800 hover:underline" data-to-quote>{overview.orders.quoteReview}</Link>
+        </Card>
+        <Card label={t('overview.openQuotes', { count: overview.orders.quoted })} note={t('overview.openQuotesNote')}>
+          <Link to={`/${country}/admin?tab=orders&status=quoted`} className="block hover:underline" data-open-quotes={overview.orders.quoted}>{money(overview.openQuotes)}</Link>
+        </Card>
+      </section>
+
       <section aria-labelledby="quick" className="flex flex-wrap items-center gap-2">
         <h2 id="quick" className="sr-only">{t('overview.quick')}</h2>
         {(['orders', 'briefs', 'users', 'inbox'] as const).map((tab) => (

@@ -10,7 +10,7 @@ import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
 
 export async function staffAction(
-  request: { method: 'PATCH' | 'POST'; path: string; body: unknown },
+  request: { method: 'PATCH' | 'POST' | 'PUT'; path: string; body: unknown },
   messages: { ok: string; failed: string },
   context: { store: StoreHeaders; t: TFunction; revalidate: () => Promise<void> | void },
 ): Promise<boolean> {

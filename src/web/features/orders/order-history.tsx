@@ -14,6 +14,7 @@ import { useRootData } from '../../store-context.ts';
 import { OrderBrief } from '../briefs/order-brief.tsx';
 import { OrderDeliverables } from '../deliverables/order-deliverables.tsx';
 import { CancelOrder } from './cancel-order.tsx';
+import { OrderQuote } from './order-quote.tsx';
 import { PayOrder } from './pay-order.tsx';
 
 /** Loader data arrives with dates as Date on the server and in the browser alike. */
@@ -70,6 +71,8 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
       <Timeline status={order.status} orderType={order.orderType} />
       {/* Unpaid (the payer gave up on the provider's page, or a card was declined): pay this order, not a new one. */}
       {order.status === 'pending' && <PayOrder order={{ ...order, country }} access={linkKey ? { orderKey: linkKey } : {}} />}
+      {/* A consultation's quote (D28): pay it, ask about it, or decline it. */}
+      {order.quote && <OrderQuote order={order} linkKey={linkKey} />}
       {order.adminComments && (
         <div className="mt-4 rounded-xl bg-brand-50 p-3 text-sm">
           <p className="font-semibold text-brand-800">{t('orders.comment')}</p>
