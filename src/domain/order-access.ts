@@ -87,3 +87,8 @@ export function mayReadFile(accessor: Accessor, file: FileOwnership, order: Orde
   if (accessor.guestId && file.ownerUserId === null && file.ownerGuestId === accessor.guestId) return true;
   return order !== null && mayOnOrder(accessor, order, 'readFiles');
 }
+
+/** The customer's side as the lifecycle table names it (D30): the buyer, or whoever holds the private link. */
+export function customerActorOf(accessor: Accessor, order: OrderOwnership): 'customer' | 'linkHolder' {
+  return relationsTo(accessor, order).has('owner') ? 'customer' : 'linkHolder';
+}

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orders, revisionRequests } from '../../db/schema.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import type { UploadBatch, UploadedFileRow } from '../uploads/upload-batch.ts';
-import { mayOnOrder, type Accessor } from '../../../domain/order-access.ts';
+import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
 import { orderFor } from '../orders/order-access.ts';
 
 /** Orders that take deliverables: paid, or a consultation being reviewed; never unpaid (pending, quoted) or cancelled. */
@@ -57,7 +57,7 @@ export async function reviewDraft(db: Database, accessor: Accessor, orderNumber:
     const review = draftReview(order, freeRevisions(lines), now);
     const actorUserId = accessor.user?.id ?? null;
     // The buyer, or whoever holds the private link (D22); the lifecycle table lets both answer a draft.
-    const actor = mayOnOrder(accessor, order, 'cancel') ? 'customer' as const : 'linkHolder' as const;
+    const actor = customerActorOf(accessor, order);
     if (decision.kind === 'approve') {
       if (!review.canApprove) throw new DomainError('REVIEW_NOT_OPEN');
       await requireTransition(tx as unknown as Database, { orderId: order.id, event: 'draftApproved', actor, actorUserId, note: 'draft approved by the customer', mailPayload: { decision: 'approved' } });

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { COUNTRIES } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { minorDigits } from '../../../domain/money.ts';
-import { mayOnOrder, type Accessor } from '../../../domain/order-access.ts';
+import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
 import { approximateKrw, quoteTotal, quoteValidUntil } from '../../../domain/quotes.ts';
 import type { QuoteInput } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
@@ -46,9 +46,6 @@ export async function sendQuote(db: Database, actorId: string, orderId: string, 
   });
 }
 
-/** Whether the request is the order's buyer or a private link's holder, as the lifecycle names them. */
-const actorOf = (accessor: Accessor, order: typeof orders.$inferSelect) => (mayOnOrder(accessor, order, 'cancel') ? 'customer' as const : 'linkHolder' as const);
-
 /** The customer declines the quote: the order is cancelled and staff get the reason. */
 export async function declineQuote(db: Database, accessor: Accessor, orderNumber: string, reason: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -56,7 +53,7 @@ export async function declineQuote(db: Database, accessor: Accessor, orderNumber
     if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
     await tx.insert(orderMessages).values({ orderId: order.id, kind: 'decline', body: reason, authorUserId: accessor.user?.id ?? null });
     await requireTransition(tx as unknown as Database, {
-      orderId: order.id, event: 'quoteDeclined', actor: actorOf(accessor, order), actorUserId: accessor.user?.id ?? null,
+      orderId: order.id, event: 'quoteDeclined', actor: customerActorOf(accessor, order), actorUserId: accessor.user?.id ?? null,
       note: `quote declined by the customer: ${reason}`.slice(0, 500), mailPayload: { event: 'declined', text: reason },
     });
   });
