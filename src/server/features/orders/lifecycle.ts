@@ -67,8 +67,10 @@ export async function transition(db: Database, change: StatusChange): Promise<Ch
       from prev where o.id = prev.id and prev.status in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})${change.when ? sql` and (${change.when})` : sql``}
       returning o.id, prev.status as from_status
     ), history as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor, actor_user_id, note)
-      select id, from_status, ${to}, ${change.actor}, ${change.actorUserId ?? null}, ${change.note} from changed
+      -- The time of the change, not of the transaction's start (now()): a transaction that waited on
+      -- the order's lock must not list its change before the one it came after.
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor, actor_user_id, note, created_at)
+      select id, from_status, ${to}, ${change.actor}, ${change.actorUserId ?? null}, ${change.note}, clock_timestamp() from changed
       returning 1
     ), mail as (
       insert into ${mailOutbox} (kind, order_id, payload)
