@@ -18,7 +18,7 @@
  * | draftApproved       | draft_delivered                              | completed      | customer, linkHolder | order_status, staff_review |
  * | revisionRequested   | draft_delivered                              | in_progress    | customer, linkHolder | order_status, staff_review |
  * | quoteSent           | quote_review, quoted                         | quoted         | staff                | quote_sent                |
- * | quoteDeclined       | quoted                                       | cancelled      | customer, linkHolder | staff_quote               |
+ * | quoteDeclined       | quoted                                       | cancelled      | customer, linkHolder | order_status, staff_quote |
  * | quoteExpired        | quoted                                       | quote_review   | system               | staff_quote               |
  *
  * `customer` is the order's owner (the signed-in buyer, or the browser that placed a guest order);
@@ -58,7 +58,8 @@ export const LIFECYCLE = {
   draftApproved: { from: ['draft_delivered'], to: 'completed', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'] },
   revisionRequested: { from: ['draft_delivered'], to: 'in_progress', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'] },
   quoteSent: { from: ['quote_review', 'quoted'], to: 'quoted', by: ['staff'], mails: ['quote_sent'] },
-  quoteDeclined: { from: ['quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: ['staff_quote'] },
+  // The customer is told it is done (the status mail), staff why.
+  quoteDeclined: { from: ['quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_quote'] },
   quoteExpired: { from: ['quoted'], to: 'quote_review', by: ['system'], mails: ['staff_quote'] },
 } as const satisfies Record<string, Step>;
 

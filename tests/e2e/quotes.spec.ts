@@ -402,7 +402,7 @@ test('the customer\'s quote block and its decline dialog pass axe and fit a 375 
   await expect(dialog).toBeHidden();
 
   await customer.setViewportSize({ width: 375, height: 800 });
-  await expectOneLine(quote.locator('td'), 'customer quote at 375 px');
+  await expectOneLine(quote.locator('tr > td:last-child'), 'customer quote at 375 px');
   await expectFitsPhone(customer, 'customer quote block', [quote.locator('[data-pay-quote]'), quote.locator('[data-ask-quote]'), quote.locator('[data-decline-quote]')]);
   await quote.locator('[data-ask-quote]').click();
   await expectNoSeriousAxe(customer, '[data-quote]');

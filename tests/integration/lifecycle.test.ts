@@ -242,7 +242,7 @@ describe.each(BACKENDS)('the lifecycle table through transition() on %s', (backe
       const [h] = history;
       expect(written.rows.get(id)!.status).toBe(h!.toStatus);
       const kinds = (written.mails.get(id) ?? []).map((m) => m.kind).sort();
-      const want = { cancelled: quoted.includes(id) ? ['staff_quote'] : [], quote_review: ['staff_quote'], order_received: ['order_paid', 'staff_order'] }[h!.toStatus as string];
+      const want = { cancelled: quoted.includes(id) ? ['order_status', 'staff_quote'] : [], quote_review: ['staff_quote'], order_received: ['order_paid', 'staff_order'] }[h!.toStatus as string];
       expect(kinds, `${id} ${h!.toStatus}`).toEqual(want);
     }
   });

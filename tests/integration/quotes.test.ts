@@ -485,7 +485,8 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     expect((await q.messages(order.id)).map((m) => [m.kind, m.body, m.authorUserId])).toEqual([['decline', reason, alice.id]]);
     expect((await q.history(order.id)).at(-1)).toEqual({ from: 'quoted', to: 'cancelled', actor: 'customer', actorUserId: alice.id, note: expect.stringContaining(reason) });
     const mails = await q.mails(order.id);
-    expect(mails.map((m) => m.kind)).toEqual(['consultation_received', 'staff_brief', 'quote_sent', 'staff_quote']);
+    // The customer is told the order is cancelled; staff are told why.
+    expect(mails.map((m) => m.kind)).toEqual(['consultation_received', 'staff_brief', 'quote_sent', 'order_status', 'staff_quote']);
     expect(mails.at(-1)!.payload).toEqual({ event: 'declined', text: reason, from: 'quoted', to: 'cancelled' });
     const [staffMail] = await render(mails.slice(-1), order.id);
     expect(staffMail!.to).toBe('staff@example.com');

@@ -174,11 +174,11 @@ function QuoteRecord({ detail, quote }: { detail: OrderDetail; quote: QuoteDetai
               <li key={version.version} className={`rounded-lg border p-2 ${index === 0 ? 'border-brand-200 bg-white' : 'border-slate-200 bg-slate-50 text-slate-600'}`}>
                 <p className="flex flex-wrap justify-between gap-2 font-semibold">
                   <span>{t('quote.version', { version: version.version })}{index === 0 ? ` · ${t('quote.current')}` : ''}</span>
-                  <span>{formatMinor(version.amount, country)}</span>
+                  <span className="whitespace-nowrap">{formatMinor(version.amount, country)}</span>
                 </p>
-                <p className="text-xs text-slate-500">{t('quote.sentAt', { date: date.format(new Date(version.at)) })} · {t('quote.validTo', { date: date.format(new Date(version.validUntil)) })} {t('kst')}</p>
+                <p className="text-xs text-slate-500">{t('quote.sentAt', { date: date.format(new Date(version.at)) })} · {t('quote.validTo', { date: `${date.format(new Date(version.validUntil))} (${t('kst')})` })}</p>
                 <ul className="mt-1 grid gap-0.5">
-                  {version.lines.map((line, i) => <li key={i} className="flex justify-between gap-3"><span className="break-words">{line.description}</span><span>{formatMinor(line.amount, country)}</span></li>)}
+                  {version.lines.map((line, i) => <li key={i} className="flex justify-between gap-3"><span className="min-w-0 break-words">{line.description}</span><span className="shrink-0 whitespace-nowrap">{formatMinor(line.amount, country)}</span></li>)}
                 </ul>
                 {version.note && <p className="mt-1 whitespace-pre-line text-slate-600">{version.note}</p>}
               </li>
@@ -192,7 +192,7 @@ function QuoteRecord({ detail, quote }: { detail: OrderDetail; quote: QuoteDetai
           <ul className="mt-1 grid gap-1" data-quote-messages>
             {quote.messages.map((message, index) => (
               <li key={index} className={`rounded-lg p-2 ${message.kind === 'decline' ? 'bg-red-50 text-red-900' : 'bg-slate-50'}`} data-message-kind={message.kind}>
-                <p className="text-xs font-semibold">{t(message.kind === 'decline' ? 'quote.declined' : 'quote.question')} · {date.format(new Date(message.at))} {t('kst')}</p>
+                <p className="text-xs font-semibold">{t(message.kind === 'decline' ? 'quote.declined' : 'quote.question')} · {date.format(new Date(message.at))} ({t('kst')})</p>
                 <p className="whitespace-pre-line">{message.body}</p>
               </li>
             ))}
