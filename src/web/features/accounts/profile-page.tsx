@@ -118,9 +118,10 @@ function MemberInfo({ user }: { user: PublicUser }) {
       ) : (
         <dl className="mt-6 grid gap-4 sm:grid-cols-2">
           {rows.map(([field, label]) => (
-            <div key={field} className={field === 'email' || field === 'username' ? 'sm:col-span-2' : ''}>
+            <div key={field} className={`min-w-0 ${field === 'email' || field === 'username' ? 'sm:col-span-2' : ''}`}>
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-0.5 font-medium" data-field={field}>{user[field] || <span className="text-slate-400">{t('profile.notSet')}</span>}</dd>
+              {/* A long e-mail address or username breaks rather than widening a 320 px page. */}
+              <dd className="mt-0.5 font-medium break-words [overflow-wrap:anywhere]" data-field={field}>{user[field] || <span className="text-slate-400">{t('profile.notSet')}</span>}</dd>
             </div>
           ))}
         </dl>

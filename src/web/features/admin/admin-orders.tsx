@@ -32,7 +32,7 @@ function StatusSelect({ id, status, label }: { id: string; status: OrderStatus; 
   const [busy, setBusy] = useState(false);
   return (
     <form
-      className="flex items-center gap-2"
+      className="flex flex-wrap items-center gap-2"
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
@@ -46,7 +46,7 @@ function StatusSelect({ id, status, label }: { id: string; status: OrderStatus; 
         value={chosen}
         disabled={busy}
         data-status-select={id}
-        className="min-h-11 rounded-xl border border-slate-300 bg-white px-2 text-sm font-semibold"
+        className="min-h-11 max-w-full rounded-xl border border-slate-300 bg-white px-2 text-sm font-semibold"
         onChange={(event) => setChosen(event.target.value as OrderStatus)}
       >
         {/* `quoted` comes only with a sent quote (D28): shown when it is the order's status, never offered. */}
@@ -140,14 +140,14 @@ function Detail({ detail }: { detail: OrderDetail }) {
         </div>
         <Link to={`/${country}/admin?${closeParams.toString()}`} className="btn-secondary">{t('orders.close')}</Link>
       </div>
-      <div className="mt-4 grid gap-5 lg:grid-cols-2">
-        <div className="grid content-start gap-4 text-sm">
+      <div className="mt-4 grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <div className="grid min-w-0 content-start gap-4 text-sm">
           <div className="flex flex-wrap items-center gap-3">
             <StatusSelect key={order.status} id={order.id} status={order.status} label={t('orders.status')} />
             {order.cancelRequestedAt && <span className="text-red-700">{t('orders.cancelRequested')}</span>}
           </div>
           <dl className="grid gap-1">
-            <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.customer')}</dt><dd>{order.customerName} · {order.customerEmail} · {order.customerPhone ?? '—'}{order.isGuestOrder ? ` · ${t('orders.guest')}` : ''}</dd></div>
+            <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.customer')}</dt><dd className="min-w-0 [overflow-wrap:anywhere]">{order.customerName} · {order.customerEmail} · {order.customerPhone ?? '—'}{order.isGuestOrder ? ` · ${t('orders.guest')}` : ''}</dd></div>
             {order.requirements && <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.requirements')}</dt><dd className="whitespace-pre-line">{order.requirements}</dd></div>}
           </dl>
           <div>
@@ -170,7 +170,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
           {/* A new allowance (the status changed) starts the form afresh. */}
           <StaffCancel key={detail.cancel.kind === 'cancel' ? detail.cancel.maxMinor : -1} detail={detail} />
         </div>
-        <div className="grid content-start gap-4 text-sm">
+        <div className="grid min-w-0 content-start gap-4 text-sm">
           <div>
             <h3 className="font-semibold">{t('orders.brief')}</h3>
             {detail.brief ? <StaffBrief brief={detail.brief} /> : <p className="text-slate-600">{t('orders.noBrief')}</p>}
@@ -184,7 +184,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
                 <li key={i} className="flex flex-wrap gap-x-2">
                   <span className="text-slate-500">{date.format(new Date(h.at))}</span>
                   <span>{h.from ? `${tCommon(`orderStatus.${h.from}`)} → ` : ''}{tCommon(`orderStatus.${h.to}`)}</span>
-                  <span className="text-slate-500">({h.actor ?? t('orders.system')})</span>
+                  <span className="min-w-0 text-slate-500 [overflow-wrap:anywhere]">({h.actor ?? t('orders.system')})</span>
                 </li>
               ))}
             </ol>

@@ -48,7 +48,7 @@ export function TopBar() {
       }`}
     >
       {/* Wider than the page's column, so the links fit beside the buttons in every language. */}
-      <div className="mx-auto flex h-16 w-full max-w-[90rem] items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 w-full max-w-[90rem] items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <Link to={`/${country}`} className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap font-bold text-ink" aria-label={BRAND}>
           <Logo />
         </Link>
