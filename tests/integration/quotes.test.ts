@@ -250,6 +250,21 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     expect((await q.history(order.id)).map((h) => h.to)).toEqual(['quote_review', 'quoted', 'quoted', 'order_received']);
   });
 
+  it('a Stripe session for a quote expires with the quote when that is sooner than Stripe\'s 24 hours', async () => {
+    const order = await q.consultation('us', guest());
+    await priced(order);
+    // Fourteen days left: Stripe's own expiry (no expires_at sent).
+    await q.start(order, 'stripe', order.owner);
+    // Three hours left: the session expires then.
+    const soon = new Date(Math.floor(Date.now() / 1000) * 1000 + 3 * 60 * 60 * 1000);
+    await db().update(orders).set({ quoteValidUntil: soon }).where(eq(orders.id, order.id));
+    const started = await q.start(order, 'stripe', order.owner);
+    expect(started.statusCode, started.body).toBe(200);
+    const creates = stripe.sessionCreates().filter((c) => c.body.client_reference_id === order.orderId);
+    expect(creates.map((c) => c.body.expires_at)).toEqual([undefined, String(soon.getTime() / 1000)]);
+    expect(stripe.sessions().find((x) => x.id === sessionIdOf(started.json().redirectUrl))!.expires_at).toBe(soon.getTime() / 1000);
+  });
+
   it('a Stripe payment made after the quote expired is given back and does not pay the order', async () => {
     const order = await q.consultation('us', guest());
     await priced(order);

@@ -222,6 +222,9 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     const id = randomId('cs_test_a1', 56);
     const amount = items.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0);
     const created = now();
+    // Stripe's rule: expires_at, when given, between 30 minutes and 24 hours from now.
+    const expiresAt = body.expires_at === undefined ? created + 24 * 60 * 60 : Number(body.expires_at);
+    if (!Number.isInteger(expiresAt) || expiresAt < created + 30 * 60 - 5 || expiresAt > created + 24 * 60 * 60 + 5) return invalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.');
     const session: StripeSession = {
       id, object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid',
       amount_subtotal: amount, amount_total: amount, currency: items[0]!.currency,
@@ -229,7 +232,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       metadata, locale: text(body.locale) ?? null, payment_intent: null, payment_method_types: types as string[],
       allowed_payment_method_types: body.allowed_payment_method_types === undefined ? null : (types as string[]), ui_mode: 'hosted_page',
       payment_method_options: methodOptions, success_url: body.success_url as string, cancel_url: body.cancel_url as string,
-      url: `${url}/c/pay/${id}`, created, expires_at: created + 24 * 60 * 60, livemode: false,
+      url: `${url}/c/pay/${id}`, created, expires_at: expiresAt, livemode: false,
     };
     sessions.set(id, session);
     lineItems.set(id, items);

@@ -5,8 +5,8 @@
  * order that stopped being payable (cancelled meanwhile, paid by another attempt), is given back
  * through the provider and refused. Marking the order paid (through the lifecycle's one transition,
  * with its history row and mails), the attempt succeeded and the cart's bought lines are one
- * transaction, conditioned on the order still being payable: of two deliveries of the same word, one changes the order and the other finds it
- * paid by this very attempt and answers the same.
+ * transaction, conditioned on the order still being payable: of two deliveries of the same word,
+ * one changes the order and the other finds it paid by this very attempt and answers the same.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -103,10 +103,9 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   if (outcome.paid) {
     return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: outcome.attemptId } };
   }
-  const row = { attempt_id: outcome.attemptId };
   // Another delivery of the same word won the race, or the order had been paid by it: the same answer.
   const now = await findOrderByNumber(db, order.orderNumber);
-  if (now && row?.attempt_id && now.paidAttemptId === row.attempt_id) return { kind: 'paid', order: now, newlyPaid: false };
+  if (now && outcome.attemptId && now.paidAttemptId === outcome.attemptId) return { kind: 'paid', order: now, newlyPaid: false };
   // Money for an order that stopped being payable (cancelled, expired, paid by another attempt): give it back.
   return refuse(db, provider, now ?? order, attempt, word, new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} is ${now?.status ?? 'gone'}; ${provider.name} payment given back` }));
 }

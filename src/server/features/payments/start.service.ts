@@ -100,5 +100,6 @@ function orderToPay(order: OrderRow): Omit<OrderToPay, 'lines'> {
   return {
     orderNumber: order.orderNumber, orderName: order.orderName, amountMinor: order.amountMinor, currency: order.currency, language: order.language,
     customerName: order.customerName, customerEmail: order.customerEmail,
+    payBefore: order.status === 'quoted' ? order.quoteValidUntil : null,
   };
 }

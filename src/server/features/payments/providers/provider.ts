@@ -23,6 +23,8 @@ export interface OrderToPay {
   customerEmail: string;
   /** Lines whose amounts add up to amountMinor exactly (domain/payments.ts allocateMinor). */
   lines: Array<{ name: string; quantity: number; amountMinor: number }>;
+  /** A quote's end of validity (D28): a provider page that can expire should not outlive it. */
+  payBefore?: Date | null | undefined;
 }
 
 export interface StartRequest {

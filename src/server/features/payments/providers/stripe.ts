@@ -55,6 +55,20 @@ function wordOf(session: Stripe.Checkout.Session): ProviderWord {
   };
 }
 
+
+/**
+ * A Checkout Session for a quote expires with it (D28), within Stripe's bounds (30 minutes to 24
+ * hours from now): a payer cannot pay an old quote's page long after it expired, and one who pays
+ * in its last half hour is refused and refunded by the settle step like any late payment.
+ */
+function sessionExpiry(payBefore: Date | null | undefined): { expires_at?: number } {
+  if (!payBefore) return {};
+  const now = Math.floor(Date.now() / 1000);
+  const until = Math.floor(payBefore.getTime() / 1000);
+  if (until >= now + 24 * 60 * 60) return {};
+  return { expires_at: Math.max(until, now + 30 * 60 + 60) };
+}
+
 export function createStripeProvider(options: StripeOptions): PaymentProvider {
   // The library is loaded on first use: a store without Stripe keys never pays for it.
   let client: Promise<Stripe> | undefined;
@@ -112,6 +126,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           cancel_url: request.cancelUrl,
           // The pinned API version's name for SPEC's payment_method_types (decision 0019).
           allowed_payment_method_types: [methodType],
+          ...sessionExpiry(order.payBefore),
           ...(methodType === 'wechat_pay' ? { payment_method_options: { wechat_pay: { client: 'web' } } } : {}),
         }, { idempotencyKey: `${request.idempotencyKey}:session` });
         if (!session.url) throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.failedGeneric', detail: 'stripe session without a url' });
