@@ -48,8 +48,27 @@ function setClause(set: StatusChange['set']): SQL {
   return sql.join(parts, sql``);
 }
 
+/**
+ * More of the same statement, for a caller whose change is one step of a larger write (settling a
+ * payment: the attempt before, the cart after), so the whole stays one round trip.
+ */
+export interface StatementParts {
+  /** CTEs before the change, e.g. `attempt as (insert … returning id)`; `set` and `when` may use them. */
+  before?: SQL | undefined;
+  /** CTEs with the change that may use `changed` (id, from_status, user_id, guest_id). */
+  after?: SQL | undefined;
+  /** More columns of the answer (`row`), e.g. `(select id from attempt) as attempt_id`. */
+  answer?: SQL | undefined;
+}
+
 /** Applies a change if the table allows it from the order's status now; says what happened. */
 export async function transition(db: Database, change: StatusChange): Promise<ChangeOutcome> {
+  const { row: _row, ...outcome } = await transitionWith(db, change, {});
+  return outcome;
+}
+
+/** `transition` as one step of a larger statement (StatementParts); `row` holds the answer's extra columns. */
+export async function transitionWith(db: Database, change: StatusChange, parts: StatementParts): Promise<ChangeOutcome & { row: Record<string, unknown> }> {
   const step = LIFECYCLE[change.event];
   const to = step.to === 'any' ? change.to : step.to;
   if (!to) throw new Error(`${change.event} needs the status to set`);
@@ -60,12 +79,12 @@ export async function transition(db: Database, change: StatusChange): Promise<Ch
   const mails = JSON.stringify(step.mails);
   const payload = JSON.stringify(change.mailPayload ?? {});
   const result = await db.execute(sql`
-    with prev as (
+    with ${parts.before ? sql`${parts.before}, ` : sql``}prev as (
       select id, status from ${orders} where id = ${change.orderId} for update
     ), changed as (
       update ${orders} as o set status = ${to}, updated_at = now()${setClause(change.set)}
       from prev where o.id = prev.id and prev.status in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})${change.when ? sql` and (${change.when})` : sql``}
-      returning o.id, prev.status as from_status
+      returning o.id, prev.status as from_status, o.user_id, o.guest_id
     ), history as (
       -- The time of the change, not of the transaction's start (now()): a transaction that waited on
       -- the order's lock must not list its change before the one it came after.
@@ -77,11 +96,11 @@ export async function transition(db: Database, change: StatusChange): Promise<Ch
       select k.kind, changed.id, ${payload}::jsonb || jsonb_build_object('from', changed.from_status, 'to', ${to}::text)
       from changed, jsonb_array_elements_text(${mails}::jsonb) as k(kind)
       returning 1
-    )
-    select prev.status as status, (select count(*) from changed)::int as changed from prev`);
-  const [row] = rowsOf<{ status: OrderStatus; changed: number }>(result);
+    )${parts.after ? sql`, ${parts.after}` : sql``}
+    select prev.status as status, (select count(*) from changed)::int as changed${parts.answer ? sql`, ${parts.answer}` : sql``} from prev`);
+  const [row] = rowsOf<{ status: OrderStatus; changed: number } & Record<string, unknown>>(result);
   if (!row) throw new DomainError('NOT_FOUND');
-  return { changed: row.changed > 0, from: row.status, to };
+  return { changed: row.changed > 0, from: row.status, to, row };
 }
 
 /** A change the caller decided on: refused (409) when the order is no longer where it may start. */

@@ -5,7 +5,7 @@
  * order that stopped being payable (cancelled meanwhile, paid by another attempt), is given back
  * through the provider and refused. Marking the order paid (through the lifecycle's one transition,
  * with its history row and mails), the attempt succeeded and the cart's bought lines are one
- * transaction, conditioned on the order still being payable: of two deliveries of the same word,
+ * statement, conditioned on the order still being payable: of two deliveries of the same word,
  * one changes the order and the other finds it paid by this very attempt and answers the same.
  */
 import { createHash } from 'node:crypto';
@@ -13,8 +13,8 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { cartItems, orderLines, orders, paymentAttempts } from '../../db/schema.ts';
-import { transition } from '../orders/lifecycle.ts';
+import { cartItems, orderLines, paymentAttempts } from '../../db/schema.ts';
+import { transitionWith } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { markAttempt, type NewAttempt } from './attempts.ts';
 import type { PaymentProvider, ProviderWord } from './providers/provider.ts';
@@ -72,40 +72,41 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   }
 
   const paidAt = word.paidAt ?? new Date();
-  // One transaction: the attempt succeeded (made here if the provider's reference is new, as a Toss
-  // payment confirmed without a start), the order paid through the lifecycle (D30) only if it is
-  // still payable for this very amount, and what was bought taken out of the cart. Of two
-  // deliveries of the same word, the second waits on the attempt's row and then finds the order paid.
-  const outcome = await db.transaction(async (tx) => {
-    const [attemptRow] = rowsOf<{ id: string }>(await tx.execute(sql`
+  // One statement (data-modifying CTEs, atomic, one round trip): the attempt succeeded (made here if
+  // the provider's reference is new, as a Toss payment confirmed without a start), the order paid
+  // through the lifecycle's `paid` transition (D30: history row, mails) only if it is still payable
+  // for this very amount, and what was bought taken out of the cart. Of two deliveries of the same
+  // word, the second waits on the attempt's row and then finds the order paid.
+  const outcome = await transitionWith(db, {
+    orderId: order.id, event: 'paid', actor: 'provider', note: `payment confirmed (${provider.name})`,
+    set: { paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: sql`(select id from attempt)` },
+    // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took:
+    // a quote revised or expired meanwhile is not paid by an attempt made for the old one.
+    when: sql`exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${order.amountMinor}`,
+  }, {
+    before: sql`attempt as (
       insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, completed_at)
       values (${order.id}, ${provider.name}, ${attempt.method}, ${word.reference}, ${word.paymentRef}, ${order.amountMinor}, ${order.currency}, 'succeeded', ${attempt.idempotencyKey}, now())
       on conflict (provider, reference) where reference is not null do update
         set status = 'succeeded', payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce(${paymentAttempts.completedAt}, now()), updated_at = now()
         where ${paymentAttempts.status} <> 'refused' and ${paymentAttempts.orderId} = excluded.order_id
-      returning id`));
-    if (!attemptRow) return { attemptId: null, paid: false };
-    const change = await transition(tx as unknown as Database, {
-      orderId: order.id, event: 'paid', actor: 'provider', note: `payment confirmed (${provider.name})`,
-      set: { paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: attemptRow.id },
-      // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took:
-      // a quote revised or expired meanwhile is not paid by an attempt made for the old one.
-      when: sql`(o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${order.amountMinor}`,
-    });
-    if (change.changed) {
-      await tx.execute(sql`
-        delete from ${cartItems} as c using ${orders} as o, ${orderLines} as l
-        where o.id = ${order.id} and l.order_id = o.id and l.kind = 'template' and c.template_id = l.ref::int
-          and (c.user_id = o.user_id or (o.user_id is null and c.user_id is null and c.guest_id = o.guest_id))`);
-    }
-    return { attemptId: attemptRow.id, paid: change.changed };
+      returning id
+    )`,
+    after: sql`bought as (
+      delete from ${cartItems} as c using changed, ${orderLines} as l
+      where l.order_id = changed.id and l.kind = 'template' and c.template_id = l.ref::int
+        and (c.user_id = changed.user_id or (changed.user_id is null and c.user_id is null and c.guest_id = changed.guest_id))
+      returning 1
+    )`,
+    answer: sql`(select id from attempt) as attempt_id`,
   });
-  if (outcome.paid) {
-    return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: outcome.attemptId } };
+  const attemptId = (outcome.row.attempt_id as string | null) ?? null;
+  if (outcome.changed) {
+    return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: attemptId } };
   }
   // Another delivery of the same word won the race, or the order had been paid by it: the same answer.
   const now = await findOrderByNumber(db, order.orderNumber);
-  if (now && outcome.attemptId && now.paidAttemptId === outcome.attemptId) return { kind: 'paid', order: now, newlyPaid: false };
+  if (now && attemptId && now.paidAttemptId === attemptId) return { kind: 'paid', order: now, newlyPaid: false };
   // Money for an order that stopped being payable (cancelled, expired, paid by another attempt): give it back.
   return refuse(db, provider, now ?? order, attempt, word, new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} is ${now?.status ?? 'gone'}; ${provider.name} payment given back` }));
 }
