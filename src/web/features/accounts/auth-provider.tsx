@@ -3,7 +3,7 @@
  * code on first use; after a sign-in the page data is reloaded so every part sees the user.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useRevalidator } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '../../../domain/user.ts';
 import type { AuthTab } from './auth-dialog.tsx';
 
@@ -28,7 +28,8 @@ export function useAuthDialog(): AuthDialogApi {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [state, setState] = useState<{ open: boolean; options: OpenAuthOptions; key: number } | null>(null);
   const open = useCallback((options: OpenAuthOptions = {}) => setState((s) => ({ open: true, options, key: (s?.key ?? 0) + 1 })), []);
   const close = useCallback(() => setState((s) => (s ? { ...s, open: false } : s)), []);
@@ -49,7 +50,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             } : undefined}
             onAuthenticated={(user) => {
               close();
-              void revalidator.revalidate();
+              // The page's data again, as a navigation to the same address rather than a
+              // revalidation: a route showing its 401 boundary (My Page's "login required") resets
+              // on a new location, while a fast revalidation can leave it shown (react-router#11597).
+              void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, preventScrollReset: true });
               state.options.onAuthenticated?.(user);
             }}
           />
