@@ -74,7 +74,7 @@ describe.each(BACKENDS)('POST /api/contact on %s', (backend) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
       service: 'Please choose one of the options.',
-      message: 'Please keep this under 5000 characters.',
+      message: 'Please use at most 5000 characters.',
     });
   });
 

@@ -40,7 +40,7 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
     const image = await png();
     const answer = await deliver(order.id, [{ name: 'draft 1.png', data: image }, { name: 'sheet.pdf', data: pdf() }], 'draft', admin.cookie);
     expect(answer.statusCode, answer.body).toBe(201);
-    expect(answer.json()).toMatchObject({ status: 'draft_delivered', statusChanged: true, message: '2 file(s) delivered.' });
+    expect(answer.json()).toMatchObject({ status: 'draft_delivered', statusChanged: true, message: '2 files delivered.' });
 
     const [row] = await s.db().select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: 'draft_delivered', revisionsUsed: 0 });

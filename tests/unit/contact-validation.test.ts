@@ -41,7 +41,7 @@ describe('contact form rules (SPEC section 5)', () => {
   });
 
   it('limits lengths and says the maximum', () => {
-    expect(errorsOf({ ...valid, message: 'a'.repeat(5001) })).toEqual({ message: { key: 'validation.tooLong', values: { max: 5000 } } });
+    expect(errorsOf({ ...valid, message: 'a'.repeat(5001) })).toEqual({ message: { key: 'validation.tooLong', values: { count: 5000 } } });
   });
 
   it('rejects wrong types without throwing', () => {

@@ -47,7 +47,7 @@ describe('upload quota', () => {
     const declared = await refusal(second.check(2 * MB));
     expect(declared.code).toBe('UPLOAD_TOO_LARGE');
     expect(declared.messageKey).toBe('uploads.quotaExceeded');
-    expect(declared.values).toMatchObject({ left: '1 MB', limit: '3 MB', hours: 24 });
+    expect(declared.values).toMatchObject({ left: '1 MB', limit: '3 MB', count: 24 });
     expect(declared.retryAfterMs).toBeGreaterThan(23 * 3_600_000);
     // Counted as it arrives: the bytes past what is left are refused.
     await second.take(MB / 2);
@@ -60,7 +60,7 @@ describe('upload quota', () => {
     const spent = await refusal(third.check(1000));
     expect(spent.code).toBe('TOO_MANY_REQUESTS');
     expect(spent.messageKey).toBe('uploads.quotaSpent');
-    expect(spent.values).toMatchObject({ limit: '3 MB', hours: 24 });
+    expect(spent.values).toMatchObject({ limit: '3 MB', count: 24 });
 
     // Another guest is not touched by the first one's spending.
     const other = quota.forRequest('10.0.0.4');
@@ -112,7 +112,7 @@ describe('upload quota', () => {
       vi.setSystemTime(Date.now() + 23 * 3_600_000);
       const spent = await refusal(quota.forRequest('10.0.3.1').check(undefined));
       expect(spent.messageKey).toBe('uploads.quotaSpentMinutes');
-      expect(spent.values).toMatchObject({ limit: '5 MB', minutes: 60 });
+      expect(spent.values).toMatchObject({ limit: '5 MB', count: 60 });
     } finally {
       vi.useRealTimers();
     }

@@ -66,7 +66,7 @@ export function fieldErrors(error: z.ZodError): Record<string, FieldError> {
     const field = issue.path.map(String).join('.') || '_';
     if (out[field]) continue;
     const key = (KNOWN_KEYS.has(issue.message) ? issue.message : V.invalidType) as ValidationMessageKey;
-    const values = issue.code === 'too_big' && typeof issue.maximum === 'number' ? { max: issue.maximum } : undefined;
+    const values = issue.code === 'too_big' && typeof issue.maximum === 'number' ? { count: issue.maximum } : undefined;
     out[field] = values ? { key, values } : { key };
   }
   return out;

@@ -17,7 +17,7 @@ import { clientAddress } from './client-address.ts';
 
 /** A 429 that says how long to wait, in the message and in Retry-After. */
 const tooManyAttempts = (retryAfterMs: number) =>
-  new DomainError('TOO_MANY_REQUESTS', { retryAfterMs, messageKey: 'auth.tooManyAttempts', values: { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) } });
+  new DomainError('TOO_MANY_REQUESTS', { retryAfterMs, messageKey: 'auth.tooManyAttempts', values: { count: Math.max(1, Math.ceil(retryAfterMs / 60_000)) } });
 
 interface Rule {
   points: number;

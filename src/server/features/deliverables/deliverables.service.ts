@@ -63,7 +63,7 @@ export async function reviewDraft(db: Database, accessor: Accessor, orderNumber:
       await requireTransition(tx as unknown as Database, { orderId: order.id, event: 'draftApproved', actor, actorUserId, note: 'draft approved by the customer', mailPayload: { decision: 'approved' } });
       return { status: 'completed' as const, revisionsUsed: order.revisionsUsed };
     }
-    if (review.refusal) throw new DomainError(REFUSAL_CODE[review.refusal], { values: { days: REVIEW_DAYS } });
+    if (review.refusal) throw new DomainError(REFUSAL_CODE[review.refusal], { values: { count: REVIEW_DAYS } });
     const revisionsUsed = order.revisionsUsed + 1;
     await requireTransition(tx as unknown as Database, {
       orderId: order.id, event: 'revisionRequested', actor, actorUserId, note: `revision ${revisionsUsed} requested by the customer`,

@@ -53,7 +53,7 @@ export function orderStatusMail({ order }: OrderWithDetails, change: { from: str
     greeting: t('mail.greeting', { name: order.customerName }),
     paragraphs: [
       t('mail.statusBody', { name: order.orderName, from: label(change.from), to: label(change.to) }),
-      ...(change.to === 'draft_delivered' ? [t('mail.draftReady', { days: REVIEW_DAYS })] : []),
+      ...(change.to === 'draft_delivered' ? [t('mail.draftReady', { count: REVIEW_DAYS })] : []),
     ],
     table: [
       [t('mail.number'), order.orderNumber],
@@ -93,6 +93,6 @@ export function orderFilesMail({ order }: OrderWithDetails, files: { purpose: st
   const t = translatorFor(order.language, 'orders');
   return orderNoteMail(order, t('mail.filesSubject'), [
     t(files.purpose === 'final' ? 'mail.filesFinal' : 'mail.filesDraft', { name: order.orderName, count: files.count }),
-    ...(files.purpose === 'draft' ? [t('mail.draftReady', { days: REVIEW_DAYS })] : []),
+    ...(files.purpose === 'draft' ? [t('mail.draftReady', { count: REVIEW_DAYS })] : []),
   ], origin, links);
 }

@@ -25,7 +25,7 @@ export function multipartLimits(rules: UploadRules) {
 function multipartError(error: unknown, fileName: string, rules: UploadRules): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new DomainError('FILE_TOO_LARGE', { values: { max: megabytes(rules.maxFileBytes), name: fileName } });
-  if (code === 'FST_FILES_LIMIT') return new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { max: rules.maxFiles } });
+  if (code === 'FST_FILES_LIMIT') return new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { count: rules.maxFiles } });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') return new DomainError('BAD_REQUEST');
   return error;
 }

@@ -115,7 +115,7 @@ export function startUploadBatch(storage: FileStorage, rules: UploadRules = REFE
       const originalName = cleanFileName(fileName);
       if (received.length >= rules.maxFiles) {
         stream.resume();
-        throw new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { max: rules.maxFiles } });
+        throw new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { count: rules.maxFiles } });
       }
       const { head, body } = await readFirstBytes(stream, SAMPLE_BYTES);
       if (head.length === 0) throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.emptyFile', values: { name: originalName } });

@@ -53,8 +53,8 @@ const size = (bytes: number) => formatFileSize(Math.max(0, bytes), 'en');
 
 /** "in about 5 hours", or in minutes for the last two hours (a message key per form, values for both). */
 function waitValues(ms: number): { suffix: '' | 'Minutes'; values: Record<string, number> } {
-  if (ms >= 2 * 3_600_000) return { suffix: '', values: { hours: Math.round(ms / 3_600_000) } };
-  return { suffix: 'Minutes', values: { minutes: Math.max(1, Math.ceil(ms / 60_000)) } };
+  if (ms >= 2 * 3_600_000) return { suffix: '', values: { count: Math.round(ms / 3_600_000) } };
+  return { suffix: 'Minutes', values: { count: Math.max(1, Math.ceil(ms / 60_000)) } };
 }
 
 export function createUploadQuota(options: { redis?: Redis | undefined; keyPrefix?: string | undefined; limits?: Readonly<Record<UploadQuotaKind, number>> } = {}): UploadQuota {

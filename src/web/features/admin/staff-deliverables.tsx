@@ -23,7 +23,7 @@ function problemOf(files: File[], t: (key: string, values?: Record<string, unkno
     const refusal = refusalOf(file, rules);
     if (refusal) return t(`deliverables.${refusal}`, { name: file.name, max: formatFileSize(rules.maxFileBytes, lang) });
   }
-  if (files.length > rules.maxFiles) return t('deliverables.tooMany', { max: rules.maxFiles });
+  if (files.length > rules.maxFiles) return t('deliverables.tooMany', { count: rules.maxFiles });
   if (files.reduce((sum, file) => sum + file.size, 0) > rules.maxRequestBytes) return t('deliverables.tooMuch', { max: formatFileSize(rules.maxRequestBytes, lang) });
   return null;
 }
@@ -107,7 +107,7 @@ export function StaffDeliverables({ detail }: { detail: OrderDetail }) {
     <div className="grid gap-2" data-staff-deliverables>
       <h3 className="font-semibold">{t('deliverables.title')}</h3>
       <p className="text-slate-700" data-revision-count>
-        {review.free === null ? t('deliverables.revisionsAgreed', { used: review.used }) : t('deliverables.revisions', { used: review.used, free: review.free })}
+        {review.free === null ? t('deliverables.revisionsAgreed', { count: review.used }) : t('deliverables.revisions', { used: review.used, count: review.free })}
         {review.deadline && order.status === 'draft_delivered' ? ` · ${t('deliverables.reviewUntil', { date: date.format(new Date(review.deadline)) })} ${t('kst')}` : ''}
       </p>
       {deliverables.length > 0

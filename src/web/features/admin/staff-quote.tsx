@@ -62,7 +62,7 @@ function QuoteEditor({ detail, quote }: { detail: OrderDetail; quote: QuoteDetai
     const lineErrors = lines.map((line, index): LineErrors => {
       const amount = amounts[index];
       return {
-        ...(!line.description.trim() ? { description: t('quote.errors.description') } : line.description.trim().length > QUOTE_DESCRIPTION_MAX ? { description: t('quote.errors.descriptionLong', { max: QUOTE_DESCRIPTION_MAX }) } : {}),
+        ...(!line.description.trim() ? { description: t('quote.errors.description') } : line.description.trim().length > QUOTE_DESCRIPTION_MAX ? { description: t('quote.errors.descriptionLong', { count: QUOTE_DESCRIPTION_MAX }) } : {}),
         ...(amount === null || amount === undefined || amount <= 0 ? { amount: t('quote.errors.amount') } : {}),
       };
     });
@@ -106,7 +106,7 @@ function QuoteEditor({ detail, quote }: { detail: OrderDetail; quote: QuoteDetai
           const lineErrors = errors.lines[index] ?? {};
           return (
             <div key={line.key} className="grid gap-2 rounded-lg bg-white p-2 sm:grid-cols-[1fr_10rem_auto] sm:items-start" data-quote-line={index}>
-              <label className="text-sm font-semibold">{t('quote.description', { n: index + 1 })}
+              <label className="text-sm font-semibold">{t('quote.description', { line: index + 1 })}
                 <input
                   value={line.description} maxLength={QUOTE_DESCRIPTION_MAX} className={input}
                   aria-invalid={lineErrors.description ? true : undefined} aria-describedby={lineErrors.description ? `${id}-d${line.key}` : undefined}
@@ -124,7 +124,7 @@ function QuoteEditor({ detail, quote }: { detail: OrderDetail; quote: QuoteDetai
               </label>
               <button
                 type="button" className="btn-secondary sm:mt-6" disabled={lines.length === 1}
-                aria-label={t('quote.removeLine', { n: index + 1 })}
+                aria-label={t('quote.removeLine', { line: index + 1 })}
                 onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
               >
                 {t('quote.remove')}

@@ -121,7 +121,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{tc(`services.${service.slug}.name`)}</p>
                 <p className="mt-1 text-sm text-slate-600">
-                  {t('checkout.included', { n: pricing!.includedImages, price: localizePrice(pricing!.basePriceKrw, country) })}
+                  {t('checkout.included', { count: pricing!.includedImages, price: localizePrice(pricing!.basePriceKrw, country) })}
                   {' · '}
                   {t('checkout.extra', { price: localizePrice(pricing!.extraPerImageKrw, country) })}
                 </p>
@@ -132,7 +132,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                     <input id="quantity" type="number" inputMode="numeric" min={MIN_QUANTITY} max={MAX_QUANTITY} className="w-14 bg-transparent text-center text-base font-semibold outline-none [appearance:textfield]" {...register('quantity', { valueAsNumber: true })} />
                     <button type="button" className="size-10 rounded-full text-lg" onClick={() => step(1)} disabled={quantity >= MAX_QUANTITY} aria-label={t('checkout.more')}>+</button>
                   </div>
-                  <span className="text-sm text-slate-600">{t('checkout.images', { n: quantity })}</span>
+                  <span className="text-sm text-slate-600">{t('checkout.images', { count: quantity })}</span>
                 </div>
                 {errors.quantity?.message && <p role="alert" className="mt-2 text-sm text-red-700">{errors.quantity.message}</p>}
               </div>
@@ -155,8 +155,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         <aside aria-labelledby="summary" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
           <h2 id="summary" className="text-lg font-bold">{t('checkout.summary')}</h2>
           <dl className="mt-4 grid gap-2 text-sm">
-            <div className="flex justify-between gap-4"><dt>{t('checkout.base', { n: pricing!.includedImages })}</dt><dd>{localizePrice(pricing!.basePriceKrw, country)}</dd></div>
-            <div className="flex justify-between gap-4"><dt>{t('checkout.extraLine', { n: extraImages })}</dt><dd>{localizePrice(extraImages * pricing!.extraPerImageKrw, country)}</dd></div>
+            <div className="flex justify-between gap-4"><dt>{t('checkout.base', { count: pricing!.includedImages })}</dt><dd>{localizePrice(pricing!.basePriceKrw, country)}</dd></div>
+            <div className="flex justify-between gap-4"><dt>{t('checkout.extraLine', { count: extraImages })}</dt><dd>{localizePrice(extraImages * pricing!.extraPerImageKrw, country)}</dd></div>
             <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold"><dt>{t('checkout.total')}</dt><dd data-total>{localizePrice(totalKrw, country)}</dd></div>
           </dl>
           <p className="mt-1 text-xs text-slate-500">{t('checkout.vat')}</p>

@@ -76,7 +76,7 @@ export function Pricing() {
           ))}
         </ul>
         <div className="mt-10 space-y-1 text-center text-sm text-slate-600">
-          <p>{t('pricing.usageLimit', { months: PACKAGE_USAGE_MONTHS })}</p>
+          <p>{t('pricing.usageLimit', { count: PACKAGE_USAGE_MONTHS })}</p>
           <Link to={`/${country}/terms`} className="font-medium text-brand-800 underline underline-offset-2">
             {t('pricing.refundLink')}
           </Link>
@@ -89,7 +89,7 @@ export function Pricing() {
             <h2 id="package-dialog-title" className="mt-1 pr-10 text-2xl font-bold">{tc(`packages.${selected.slug}.name`)}</h2>
             <p className="mt-4 text-3xl font-extrabold">{text.price(selected.priceKrw)}</p>
             <p className="text-xs text-slate-600">{t('pricing.vatIncluded')}</p>
-            <p className="mt-4 text-sm text-muted">{t('pricing.dialogNote', { months: PACKAGE_USAGE_MONTHS })}</p>
+            <p className="mt-4 text-sm text-muted">{t('pricing.dialogNote', { count: PACKAGE_USAGE_MONTHS })}</p>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <button type="button" className="btn-secondary" onClick={() => setSelected(null)}>{t('dialog.close')}</button>
               {/* Paid online in every store, in its currency (D26). */}
