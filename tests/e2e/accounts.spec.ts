@@ -131,7 +131,7 @@ test('edit the profile on My Page', async ({ page, consoleErrors: _ }) => {
   await expect(page).toHaveURL(/\/\w\w\/profile$/);
   await page.goto('/kr/profile');
   await hydrated(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('내 정보');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('마이페이지');
   await page.getByRole('button', { name: '수정' }).click();
   await page.getByLabel('이름', { exact: true }).fill('지민');
   await page.getByLabel('전화번호').fill('010-9876-5432');
@@ -220,7 +220,7 @@ test('sign in with Google from My Page, come back there signed in, and change th
     await expect(page).toHaveURL(/\/kr\/profile$/);
     await expect(page.getByText('Google 계정으로 로그인되었습니다')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Haneul Kim님의 계정 메뉴' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('내 정보');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('마이페이지');
 
     // No password to ask for: the sign-in a moment ago is the proof.
     const info = page.locator('section[aria-labelledby="member-info"]');

@@ -53,6 +53,6 @@ test('signing in from My Page\'s login-required view shows My Page', async ({ pa
   await expect(dialog).toBeHidden();
   // The page revalidates every loader after sign-in: one round trip, which took over 7 s once in
   // a full run on the loaded two-core machine.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('내 정보', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('마이페이지', { timeout: 15_000 });
   await expect(page.locator('[data-field="email"]')).toHaveText(email);
 });

@@ -253,7 +253,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await expect(page.locator('[data-order-facts]')).toContainText('A$434.91');
     const orderId = (await page.locator('[data-order-id]').textContent())!;
     await hydrated(page);
-    await expect(page.getByRole('link', { name: 'See it in My Page' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See it in My account' })).toBeVisible();
     const brief = page.getByRole('dialog', { name: 'Project brief' });
     await expect(brief).toBeVisible();
     await inspect(page, 'au-success', testInfo, { modalOpen: true });
@@ -327,7 +327,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('付款成功');
     await expect(page.locator('[data-order-facts]')).toContainText('¥178.50');
     await hydrated(page);
-    const brief = page.getByRole('dialog', { name: '项目简报' });
+    const brief = page.getByRole('dialog', { name: '项目需求单' });
     await expect(brief).toBeVisible();
     await inspect(page, 'cn-success', testInfo, { modalOpen: true });
     await inspectServerRendered(browser, page, 'cn-success-page', '付款成功', testInfo);
@@ -447,7 +447,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     const order = await readOrder(page, orderId);
     expect(order).toMatchObject({ status: 'order_received', currency: 'CNY', paymentMethod: 'wechat_pay' });
     expect(paidTimes(order)).toBe(1);
-    await page.getByRole('dialog', { name: '项目简报' }).getByRole('button', { name: '稍后填写' }).click();
+    await page.getByRole('dialog', { name: '项目需求单' }).getByRole('button', { name: '稍后填写' }).click();
     await expect(page).toHaveURL(/\/cn$/);
     await page.goto('/cn/profile');
     const card = page.locator(`[data-order="${orderId}"]`);

@@ -42,7 +42,7 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
         lastName: '필수 입력 항목입니다.',
       });
       const english = await api.call('POST', '/api/auth/register', { email: 'nope' }, { 'accept-language': 'en' });
-      expect(english.json().fields.email).toBe('Please enter a valid email address.');
+      expect(english.json().fields.email).toBe('Please enter a valid e-mail address.');
     });
 
     it('refuses an e-mail that is taken, whatever its case, with a clear 409', async () => {

@@ -59,7 +59,7 @@ describe.each(BACKENDS)('POST /api/contact on %s', (backend) => {
   });
 
   it.each([
-    ['en', 'Please enter a valid email address.'],
+    ['en', 'Please enter a valid e-mail address.'],
     ['ja', '正しいメールアドレスを入力してください。'],
     ['vi', 'Vui lòng nhập địa chỉ email hợp lệ.'],
     ['zh', '请输入有效的电子邮箱地址。'],
