@@ -1,3 +1,4 @@
+import { HERO_SLIDES, type HeroVariant } from '../../src/web/features/home/hero-variant.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 test('the home page hydrates without errors and shows every section', async ({ page, consoleErrors: _ }) => {
@@ -17,6 +18,31 @@ test('the slideshow moves on by itself', async ({ page }) => {
   const counter = page.locator('#home figcaption span').first();
   await expect(counter).toHaveText('1 / 14');
   await expect(counter).toHaveText('2 / 14', { timeout: 5000 });
+});
+
+/**
+ * Issue 16, item 7: the headline and the picture were drawn apart ("menu photos" over a perfume
+ * bottle). They are one pick made on the server: the slideshow opens on a slide that goes with the
+ * headline, counts from there, and hydration keeps both (a mismatch would log an error).
+ */
+test('the hero headline opens on a picture that shows what it names, the same after hydration', async ({ page, consoleErrors: _ }) => {
+  // Standing still (reduced motion), the slide shown after hydration is still the first one.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const seen = new Set<string>();
+  for (let i = 0; i < 6; i++) {
+    await page.goto('/kr');
+    const hero = page.locator('section#home');
+    const variant = Number(await hero.getAttribute('data-hero-variant')) as HeroVariant;
+    const slide = Number(await hero.locator('figure').getAttribute('data-slide'));
+    expect(HERO_SLIDES[variant], `headline ${variant}`).toContain(slide);
+    await expect(hero.locator('figure img').first()).toHaveAttribute('src', new RegExp(`/artwork/slide-${slide}-`));
+    await expect(hero.locator('figcaption span').first()).toHaveText('1 / 14');
+    await hydrated(page);
+    await expect(hero).toHaveAttribute('data-hero-variant', String(variant));
+    await expect(hero.locator('figure')).toHaveAttribute('data-slide', String(slide));
+    seen.add(`${variant}:${slide}`);
+  }
+  expect(seen.size).toBeGreaterThan(1);
 });
 
 test('the top bar gains its shadow after 100 px of scrolling', async ({ page }) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { storeFromAcceptLanguage } from '../../src/server/routing/country-detection.ts';
 import { negotiateLanguage } from '../../src/server/http/language.ts';
 import { switchCountryPath } from '../../src/web/features/store/country-menu.tsx';
-import { pickHeroVariant } from '../../src/web/features/home/hero-variant.ts';
+import { HERO_SLIDES, HERO_VARIANTS, pickHero } from '../../src/web/features/home/hero-variant.ts';
 import { alternatesFor, hreflangOf } from '../../src/domain/site.ts';
 
 describe('store from Accept-Language (D12)', () => {
@@ -47,23 +47,34 @@ describe('country menu path (SPEC section 2)', () => {
 });
 
 describe('hero variant (SPEC section 2)', () => {
-  it('shows variant 5 below 0.6 and spreads 1-4 over the rest', () => {
-    expect(pickHeroVariant(() => 0)).toBe(5);
-    expect(pickHeroVariant(() => 0.5999)).toBe(5);
-    const values = [0.6, 0.1, 0.6, 0.3, 0.6, 0.6, 0.6, 0.99];
-    let i = 0;
-    const next = () => values[i++]!;
-    expect([pickHeroVariant(next), pickHeroVariant(next), pickHeroVariant(next), pickHeroVariant(next)]).toEqual([1, 2, 3, 4]);
+  it('shows variant 5 below 0.6 and spreads 1-4 over the rest, from one draw', () => {
+    expect(pickHero(() => 0).variant).toBe(5);
+    expect(pickHero(() => 0.5999).variant).toBe(5);
+    expect([0.6, 0.75, 0.85, 0.9999].map((r) => pickHero(() => r).variant)).toEqual([1, 2, 3, 4]);
   });
 
   it('lands near 60% for variant 5 over many draws', () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const draws = Array.from({ length: 20_000 }, () => pickHeroVariant(random));
+    const draws = Array.from({ length: 20_000 }, () => pickHero(random).variant);
     const share = draws.filter((v) => v === 5).length / draws.length;
     expect(share).toBeGreaterThan(0.58);
     expect(share).toBeLessThan(0.62);
     expect(new Set(draws)).toEqual(new Set([1, 2, 3, 4, 5]));
+  });
+
+  it('draws the headline and its first slide together: every slide that goes with a headline can open it, and only those (issue 16)', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const seen = new Map<number, Set<number>>();
+    for (let i = 0; i < 20_000; i++) {
+      const { variant, slide } = pickHero(random);
+      expect(HERO_SLIDES[variant]).toContain(slide);
+      seen.set(variant, (seen.get(variant) ?? new Set()).add(slide));
+    }
+    for (const variant of HERO_VARIANTS) expect([...(seen.get(variant) ?? [])].sort((a, b) => a - b)).toEqual([...HERO_SLIDES[variant]].sort((a, b) => a - b));
+    for (const variant of HERO_VARIANTS) for (const slide of HERO_SLIDES[variant]) expect(slide >= 1 && slide <= 14, `slide ${slide}`).toBe(true);
+    expect(pickHero(() => 1).variant).toBe(4);
   });
 });
 

@@ -1,15 +1,16 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { ArrowRightIcon } from '../../components/icons.tsx';
-import type { HeroVariant } from './hero-variant.ts';
+import type { HeroPick } from './hero-variant.ts';
 import { Slideshow } from './slideshow.tsx';
 
 /** Brand words in titles are marked <hl>…</hl> in the catalogs and shown in green. */
 const highlight = { hl: <span className="text-brand-600" /> };
 
-export function Hero({ variant }: { variant: HeroVariant }) {
+export function Hero({ pick }: { pick: HeroPick }) {
   const { t } = useTranslation('home');
+  const { variant } = pick;
   return (
-    <section id="home" aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+    <section id="home" aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white" data-hero-variant={variant}>
       <div className="container-page grid items-center gap-10 py-12 md:grid-cols-2 md:py-20">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
@@ -32,7 +33,7 @@ export function Hero({ variant }: { variant: HeroVariant }) {
             <li>✓ {t('hero.points.rights')}</li>
           </ul>
         </div>
-        <Slideshow />
+        <Slideshow first={pick.slide} />
       </div>
     </section>
   );

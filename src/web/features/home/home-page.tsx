@@ -4,7 +4,7 @@ import type { Route } from './+types/home-page';
 import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { Hero } from './hero.tsx';
-import { pickHeroVariant } from './hero-variant.ts';
+import { pickHero } from './hero-variant.ts';
 import { ServicesSection } from './services-section.tsx';
 
 /**
@@ -13,9 +13,9 @@ import { ServicesSection } from './services-section.tsx';
  */
 const BelowTheFold = lazy(() => import('./below-the-fold.tsx'));
 
-/** The hero variant is drawn on the server, so the first paint and hydration agree. */
+/** The hero's headline and first slide are drawn together on the server, so the first paint and hydration agree. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { heroVariant: pickHeroVariant(), messages: routeMessages(context, ['home', 'catalog']) };
+  return { hero: pickHero(), messages: routeMessages(context, ['home', 'catalog']) };
 }
 
 /** Moving within the page (?package=…, #contact) keeps the hero the visitor is looking at. */
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Hero variant={loaderData.heroVariant} />
+      <Hero pick={loaderData.hero} />
       <ServicesSection />
       <Suspense>
         <BelowTheFold />

@@ -1,6 +1,7 @@
 /**
  * The hero slideshow (SPEC sections 2 and 9): 14 images, a new one every 1000 ms revealed by a
- * 350 ms clip-path wipe, starting 300 ms after the page is ready. Only the shown slide and the
+ * 350 ms clip-path wipe, starting 300 ms after the page is ready. It opens on the slide drawn
+ * with the hero's headline (`first`) and goes round from there. Only the shown slide and the
  * next one are in the page, so the first paint loads a single image. It can be paused (WCAG
  * 2.2.2) and stands still for visitors who prefer reduced motion.
  */
@@ -14,14 +15,14 @@ export const WIPE_MS = 350;
 export const START_DELAY_MS = 300;
 
 const SIZES = '(min-width: 768px) 45vw, 92vw';
-const slideName = (index: number) => `slide-${index + 1}`;
-
-export function Slideshow() {
+export function Slideshow({ first = 1 }: { first?: number }) {
   const { t } = useTranslation('home');
   const [current, setCurrent] = useState(0);
   const [wiping, setWiping] = useState(false);
   const [paused, setPaused] = useState(false);
   const next = (current + 1) % SLIDE_COUNT;
+  /** The slide (1-14) at a position of the show, which starts at `first`. */
+  const slideAt = (position: number) => ((first - 1 + position) % SLIDE_COUNT) + 1;
 
   useEffect(() => {
     if (paused || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
@@ -46,19 +47,19 @@ export function Slideshow() {
   }, [paused]);
 
   return (
-    <figure className="relative" aria-roledescription={t('slideshow.roleDescription')} aria-label={t('slideshow.label')}>
+    <figure className="relative" aria-roledescription={t('slideshow.roleDescription')} aria-label={t('slideshow.label')} data-slide={slideAt(current)}>
       <div className="relative aspect-[3/2] overflow-hidden rounded-3xl bg-slate-100 shadow-2xl ring-1 ring-black/5">
         <Picture
           key={current}
-          name={slideName(current)}
-          alt={t(`slideshow.alt.${current + 1}`)}
+          name={`slide-${slideAt(current)}`}
+          alt={t(`slideshow.alt.${slideAt(current)}`)}
           sizes={SIZES}
           priority={current === 0}
           imgClassName="absolute inset-0 size-full object-cover"
         />
         <Picture
           key={`next-${next}`}
-          name={slideName(next)}
+          name={`slide-${slideAt(next)}`}
           alt=""
           sizes={SIZES}
           imgClassName="absolute inset-0 size-full object-cover"
