@@ -6,6 +6,7 @@ import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { useStore } from '../../store-context.ts';
+import { useCart } from '../cart/cart-provider.tsx';
 import { TemplateCard } from './template-card.tsx';
 
 const FILTERS = ['all', ...TEMPLATE_CATEGORIES] as const;
@@ -23,6 +24,9 @@ export default function TemplateShopPage() {
   const { t: tc } = useTranslation('catalog');
   const { country } = useStore();
   const money = useCatalogText();
+  const cart = useCart();
+  // Buy now opens the checkout for that template where the visitor is, as on its detail page.
+  const buy = (templateId: number) => cart.checkout({ kind: 'template', templateId });
   const [params] = useSearchParams();
   const requested = params.get('category');
   const category = isTemplateCategory(requested) ? requested : 'all';
@@ -57,6 +61,7 @@ export default function TemplateShopPage() {
             country={country}
             priority={index === 0}
             nearTop={index < 8}
+            onBuy={buy}
             text={{
               title: tc(`templates.${template.id}.title`),
               type: tc(`templates.${template.id}.type`),
