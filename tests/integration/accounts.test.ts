@@ -203,7 +203,7 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
     it('refuses an unknown token and bad input', async () => {
       const response = await api.call('POST', '/api/auth/reset-password', { token: 'made-up', password: 'newpass1' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'RESET_TOKEN_INVALID', message: '유효하지 않은 재설정 링크입니다.' });
+      expect(response.json()).toMatchObject({ code: 'RESET_TOKEN_INVALID', message: '유효하지 않거나 만료된 재설정 링크입니다.' });
       expect((await api.call('POST', '/api/auth/reset-password', { token: 'x', password: '1' })).json().fields).toEqual({ password: '비밀번호는 최소 6자 이상이어야 합니다.' });
     });
   });

@@ -121,3 +121,51 @@ describe('the catalogs use the glossary', () => {
     expect(forbiddenUses('vi', new Map([['x:y', 'Gửi E-mail']]), never)).toEqual(['vi x:y says "e-mail" (e-mail)']);
   });
 });
+
+/**
+ * Form (issue 16, item 21), as docs/glossary.md's "Form" section says: Japanese and Chinese put
+ * numbers and placeholders right beside their text and use full-width punctuation; mail subjects
+ * open with the brand in one bracket style per language.
+ */
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}ー々〜';
+const SPACED_NUMBER = new RegExp(`[${CJK}][ \\u00a0]+(?:\\d|\\{\\{)|(?:\\d|\\}\\}|%)[ \\u00a0]+[${CJK}]`, 'u');
+const HALF_WIDTH = new RegExp(`[${CJK}][ \\u00a0]?[:()\\[\\]!?;]|[:()\\[\\]!?;][ \\u00a0]?[${CJK}]`, 'u');
+const SUBJECT_BRAND: Record<Language, string> = { ko: '[스튜디오 루미] ', en: '[Studio Lumi] ', ja: '【Studio Lumi】', vi: '[Studio Lumi] ', zh: '【Studio Lumi】' };
+
+function formProblems(lang: Language, catalog: Catalog): string[] {
+  const problems: string[] = [];
+  for (const [key, text] of catalog) {
+    // The copyright formula keeps its spaces: © 2025 株式会社… All rights reserved.
+    if ((lang === 'ja' || lang === 'zh') && SPACED_NUMBER.test(text.replace(/^© \{\{year\}\} /, ''))) problems.push(`${lang} ${key}: a space between a number and the text`);
+    if ((lang === 'ja' || lang === 'zh') && HALF_WIDTH.test(readable(text))) problems.push(`${lang} ${key}: half-width punctuation in ${lang} text`);
+    const bracketed = /^(\[[^\]]*\]|【[^】]*】)/.exec(text);
+    if (bracketed && /Subject$/i.test(key) && !text.startsWith(SUBJECT_BRAND[lang])) problems.push(`${lang} ${key}: a subject opens with "${bracketed[0]}", not "${SUBJECT_BRAND[lang]}"`);
+  }
+  return problems;
+}
+
+describe('form', () => {
+  it.each(LANGUAGES)('%s: numbers, punctuation and mail subjects', (lang) => {
+    expect(formProblems(lang, catalogs[lang])).toEqual([]);
+  });
+
+  it('fails a spaced number, half-width punctuation and the other bracket', () => {
+    const bad: Catalog = new Map([
+      ['admin:overview.pending', '待付款 {{count}} 笔'],
+      ['briefs:generated.style', 'スタイル: {{list}}'],
+      ['orders:mail.filesSubject', '[Studio Lumi] 您的订单有新文件'],
+    ]);
+    expect(formProblems('zh', bad)).toEqual([
+      'zh admin:overview.pending: a space between a number and the text',
+      'zh briefs:generated.style: half-width punctuation in zh text',
+      'zh orders:mail.filesSubject: half-width punctuation in zh text',
+      'zh orders:mail.filesSubject: a subject opens with "[Studio Lumi]", not "【Studio Lumi】"',
+    ]);
+    expect(formProblems('ja', bad)).toEqual([
+      'ja admin:overview.pending: a space between a number and the text',
+      'ja briefs:generated.style: half-width punctuation in ja text',
+      'ja orders:mail.filesSubject: half-width punctuation in ja text',
+      'ja orders:mail.filesSubject: a subject opens with "[Studio Lumi]", not "【Studio Lumi】"',
+    ]);
+  });
+});
