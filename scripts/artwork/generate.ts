@@ -5,8 +5,9 @@
 // Every picture is drawn as SVG from code (seeded, deterministic), rasterised
 // once with sharp at its largest size and encoded to AVIF + WebP for each
 // responsive width. Also writes src/web/artwork/manifest.ts and
-// public/favicon.svg. An optional argument limits the run to keys containing
-// it (the manifest is then left untouched).
+// public/favicon.svg, and the contact sheets in docs/artwork (every picture
+// with its words, contact-sheet.ts). An optional argument limits the run to
+// keys containing it (the manifest is then left untouched).
 
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
 import { Doc, rgb2hex } from './lib.ts';
 import { ARTS, type Art } from './catalog.ts';
+import { writeContactSheets } from './contact-sheet.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'public', 'artwork');
@@ -115,9 +117,10 @@ async function main(): Promise<void> {
     await writeFile(MANIFEST, manifest(results));
     await writeFile(FAVICON, FAVICON_SVG);
   }
+  const sheets = await writeContactSheets();
   const bytes = results.reduce((a, r) => a + r.bytes, 0);
   const secs = (performance.now() - started) / 1000;
-  console.log(`artwork: ${results.length} images -> ${written.size} files, ${(bytes / 1024 / 1024).toFixed(2)} MB in ${secs.toFixed(1)}s (public/artwork${filter ? `, filter "${filter}"` : ', manifest + favicon updated'})`);
+  console.log(`artwork: ${results.length} images -> ${written.size} files, ${(bytes / 1024 / 1024).toFixed(2)} MB in ${secs.toFixed(1)}s (public/artwork${filter ? `, filter "${filter}"` : ', manifest + favicon updated'}); contact sheets ${(sheets.bytes / 1024 / 1024).toFixed(2)} MB in docs/artwork`);
 }
 
 await main();

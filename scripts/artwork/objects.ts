@@ -3,7 +3,7 @@
 // They return the markup plus the approximate width/height in local units.
 
 import {
-  Doc, Rng, n, rect, circle, ellipse, path, g, cyl, metal, vgloss, sphere, streak, cbars,
+  Doc, Rng, n, rect, circle, ellipse, path, g, cyl, metal, vgloss, sphere, streak, cbars, star,
   lighten, darken, mix, rrect,
 } from './lib.ts';
 
@@ -687,6 +687,286 @@ export function candle(d: Doc, o: CandleOpts): Obj {
   return { svg, w: 160, h: 220 };
 }
 
+// ---------------------------------------------------------------------------
+// Korean food, bakery, kitchenware, knitwear, kids' wear, cushion compact
+
+/** Wobbly closed blob around (0, 0): fried food, bread, sponges. */
+function blob(r: Rng, rx: number, ry: number, wobble: number, points = 14): string {
+  const pts = Array.from({ length: points }, (_, i) => {
+    const a = (i / points) * Math.PI * 2;
+    const k = 1 + r.range(-wobble, wobble);
+    return [Math.cos(a) * rx * k, Math.sin(a) * ry * k] as const;
+  });
+  let p = '';
+  pts.forEach(([x, y], i) => {
+    const [nx, ny] = pts[(i + 1) % points]!;
+    p += i === 0 ? `M${n((x + nx) / 2)} ${n((y + ny) / 2)}` : '';
+    const [mx, my] = [(x + nx) / 2, (y + ny) / 2];
+    if (i > 0) p += `Q${n(x)} ${n(y)} ${n(mx)} ${n(my)}`;
+  });
+  const [x0, y0] = pts[0]!;
+  const [x1, y1] = pts[1]!;
+  return `${p}Q${n(x0)} ${n(y0)} ${n((x0 + x1) / 2)} ${n((y0 + y1) / 2)}Z`;
+}
+
+/** Samgyeopsal on a round grill over charcoal, with lettuce and ssamjang: a Korean BBQ table. */
+export function grill(d: Doc, seed = 'grill'): Obj {
+  const r = new Rng(seed);
+  const cy = -112;
+  const R = 176;
+  const k = 0.46;
+  const top = (inner: string) => g({ transform: `translate(0 ${cy}) scale(1 ${k})` }, inner);
+  let ridges = '';
+  for (let x = -156; x <= 156; x += 19) {
+    const h = Math.sqrt(Math.max(0, 162 ** 2 - x ** 2));
+    ridges += path(`M${x} ${n(-h)}V${n(h)}`, 'none', { stroke: '#121212', 'stroke-width': 7 }) + path(`M${x + 4} ${n(-h)}V${n(h)}`, 'none', { stroke: '#5b5b5b', 'stroke-width': 2, opacity: 0.7 });
+  }
+  const layers = d.lin([
+    [0, '#8e3f22'], [0.16, '#b4582f'], [0.17, '#f4e2c8'], [0.34, '#efd6b6'], [0.35, '#c26a3c'],
+    [0.6, '#a9532c'], [0.61, '#f4e2c8'], [0.76, '#ecd2b0'], [0.77, '#b35a31'], [1, '#86391d'],
+  ]);
+  const strip = (x: number, y: number, rot: number, len: number) =>
+    g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(rot)})` },
+      rect(-len / 2 + 3, -28, len, 68, '#3a180a', { rx: 22, opacity: 0.55, filter: d.blur(4) }) +
+      rect(-len / 2, -34, len, 68, layers, { rx: 22 }) +
+      rect(-len / 2, -34, len, 68, d.rad([[0, '#000000', 0], [0.7, '#3b1606', 0.05], [1, '#3b1606', 0.45]]), { rx: 22 }) +
+      Array.from({ length: Math.floor(len / 36) }, (_, i) => path(`M${n(-len / 2 + 26 + i * 36)} -28l-12 56`, 'none', { stroke: '#4a1d0b', 'stroke-width': 6, 'stroke-linecap': 'round', opacity: 0.5 })).join('') +
+      rect(-len / 2 + 14, -30, len - 40, 6, '#ffffff', { rx: 3, opacity: 0.35 }));
+  let garnish = '';
+  for (const [x, y] of [[-118, 40], [-96, 70], [120, -46], [104, 60], [10, 108]] as const) {
+    garnish += circle(x, y, 12, '#f4e9c4', { stroke: '#d8bd78', 'stroke-width': 3 }) + circle(x - 2, y - 2, 4, '#fff8e0');
+  }
+  for (const [x, y] of [[-30, 104], [56, 100], [140, 10]] as const) garnish += circle(x, y, 9, 'none', { stroke: '#3f8f3a', 'stroke-width': 5 });
+  garnish += g({ transform: 'translate(70 -110) rotate(20)' }, path(blob(r, 24, 16, 0.08), '#cfa27a') + path('M-18 2Q0 -10 18 2', 'none', { stroke: '#8a5a36', 'stroke-width': 3 }));
+  const lettuce = (x: number, y: number, s: number, rot: number) => {
+    let edge = 'M0 0';
+    for (let i = 0; i <= 10; i++) {
+      const a = Math.PI + (i / 10) * Math.PI;
+      edge += `Q${n(Math.cos(a - 0.15) * 96)} ${n(Math.sin(a - 0.15) * 70 - 16)} ${n(Math.cos(a) * 86)} ${n(Math.sin(a) * 62)}`;
+    }
+    return g({ transform: `translate(${x} ${y}) rotate(${rot}) scale(${s})` },
+      path(`${edge}Z`, d.rad([[0, '#d7f09a'], [0.6, '#7cc24a'], [1, '#3f8a2a']], 0.5, 0.9, 0.9)) +
+      path('M0 0V-54M0 -20l-26 -22M0 -34l24 -18', 'none', { stroke: '#e9f7c6', 'stroke-width': 3, opacity: 0.8, 'stroke-linecap': 'round' }));
+  };
+  const svg =
+    ellipse(0, -26, 150, 22, '#ff7a1a', { opacity: 0.5, filter: d.blur(10) }) +
+    path('M-128 -42H128L112 -4Q110 0 100 0H-100Q-110 0 -112 -4Z', d.lin([[0, '#3a3a3a'], [1, '#151515']])) +
+    rect(-118, -40, 236, 8, '#ff9a3c', { rx: 4, opacity: 0.6, filter: d.blur(3) }) +
+    path(`M${-R} ${cy}V${cy + 24}A${R} ${n(R * k)} 0 0 0 ${R} ${cy + 24}V${cy}Z`, cyl(d, '#3a3a3a', 0.8)) +
+    ellipse(0, cy, R, R * k, d.lin([[0, '#5a5a5a'], [1, '#2a2a2a']])) +
+    top(circle(0, 0, 164, '#1f1f1f') + g({ 'clip-path': d.clip(circle(0, 0, 162, '#000')) }, ridges) +
+      strip(-58, -92, -10, 190) + strip(66, -66, 8, 170) + strip(-36, 4, 4, 230) + strip(58, 84, -10, 190) + garnish) +
+    steam(d, -10, cy - 30, 0.7) +
+    lettuce(-206, -8, 0.9, -12) + lettuce(-170, 4, 0.8, 14) +
+    ellipse(196, -16, 48, 15, darken('#e9e2d6', 0.2)) + ellipse(196, -22, 48, 14, '#f4efe6') + ellipse(196, -23, 32, 8, d.rad([[0, '#a45a2a'], [1, '#6b3416']])) + circle(190, -26, 3, '#3f8f3a') + circle(202, -24, 2.5, '#f4e9c4');
+  return { svg, w: 520, h: 230 };
+}
+
+/** A basket of fried chicken (crispy and yangnyeom) with a dish of tteokbokki beside it. */
+export function chicken(d: Doc, seed = 'chicken'): Obj {
+  const r = new Rng(seed);
+  const crisp = (x: number, y: number, rx: number, ry: number, rot: number, sauce = false) => {
+    const shape = blob(r, rx, ry, 0.16, 16);
+    let crumbs = '';
+    for (let i = 0; i < Math.round((rx * ry) / 60); i++) {
+      const a = r.range(0, Math.PI * 2);
+      const rr = Math.sqrt(r.next());
+      crumbs += circle(Math.cos(a) * rx * rr * 0.92, Math.sin(a) * ry * rr * 0.92, r.range(2, 5), r.next() > 0.45 ? (sauce ? '#ff8a5c' : '#ffd98a') : (sauce ? '#7a1608' : '#9a5316'), { opacity: r.range(0.45, 0.8) });
+    }
+    const fill = sauce
+      ? d.rad([[0, '#f0673e'], [0.6, '#c8321b'], [1, '#7c160a']], 0.38, 0.32, 0.78)
+      : d.rad([[0, '#f9d27a'], [0.55, '#dc8f2f'], [1, '#8e4a12']], 0.38, 0.32, 0.78);
+    let seeds = '';
+    if (sauce) for (let i = 0; i < 9; i++) seeds += ellipse(r.range(-rx * 0.6, rx * 0.6), r.range(-ry * 0.6, ry * 0.4), 3.5, 1.8, '#fff4d6', { transform: `rotate(${n(r.range(0, 180))})` });
+    return g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(rot)})` },
+      path(shape, fill) + g({ 'clip-path': d.clip(path(shape, '#000')) }, crumbs) + seeds +
+      ellipse(-rx * 0.3, -ry * 0.45, rx * 0.4, ry * 0.18, '#ffffff', { opacity: sauce ? 0.45 : 0.3, filter: d.blur(3) }));
+  };
+  const drumstick = (x: number, y: number, rot: number, sauce = false) =>
+    g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(rot)})` },
+      rect(30, -9, 92, 18, d.lin([[0, '#fffaf0'], [1, '#e3d6c0']]), { rx: 9 }) +
+      circle(124, -11, 13, '#fbf5ea') + circle(124, 10, 13, '#efe5d4') +
+      crisp(-6, 0, 66, 44, 0, sauce));
+  // basket with checked paper
+  let checks = '';
+  for (let i = -8; i <= 8; i++) checks += path(`M${i * 26} -320L${i * 26 + 140} 0`, 'none', { stroke: '#e03a2f', 'stroke-width': 9, opacity: 0.75 }) + path(`M${i * 26} -320L${i * 26 - 140} 0`, 'none', { stroke: '#e03a2f', 'stroke-width': 9, opacity: 0.45 });
+  const paper = 'M-176 -118L-150 -196L-96 -150L-40 -214L10 -156L70 -222L112 -150L166 -196L178 -118Z';
+  const basketX = -50;
+  const tteok = (x: number, y: number, rot: number) => g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(rot)})` }, rect(-26, -9, 52, 18, d.lin([[0, '#ff8a5c'], [0.5, '#e8401f'], [1, '#a6200c']]), { rx: 9 }) + rect(-18, -6, 30, 4, '#ffffff', { rx: 2, opacity: 0.55 }));
+  const svg =
+    g({ transform: `translate(${basketX} 0)` },
+      path(paper, '#fffaf2') + g({ 'clip-path': d.clip(path(paper, '#000')) }, checks) +
+      crisp(40, -196, 58, 40, 12, true) + crisp(-60, -190, 60, 40, -14) + crisp(-6, -160, 64, 42, -6) +
+      drumstick(-84, -196, -34) +
+      crisp(-92, -130, 52, 36, 20, true) + crisp(70, -124, 56, 36, -10) + crisp(-20, -114, 58, 34, 4, true) +
+      drumstick(70, -150, -62, true) +
+      path('M-180 -112C-172 -36 -110 -8 0 -8C110 -8 172 -36 180 -112C120 -96 -120 -96 -180 -112Z', cyl(d, '#2b2b2b', 0.9)) +
+      path('M-180 -112C-120 -96 120 -96 180 -112', 'none', { stroke: '#6b6b6b', 'stroke-width': 6, 'stroke-linecap': 'round' }) +
+      path('M-150 -70C-80 -52 80 -52 150 -70M-120 -36C-60 -24 60 -24 120 -36', 'none', { stroke: '#4a4a4a', 'stroke-width': 3, opacity: 0.8 }) +
+      ellipse(-110, -70, 26, 14, '#ffffff', { opacity: 0.15, filter: d.blur(6) })) +
+    g({ transform: 'translate(190 0)' },
+      ellipse(0, -8, 110, 28, darken('#f2efe9', 0.25)) +
+      path('M-112 -34C-108 -12 -60 0 0 0C60 0 108 -12 112 -34Z', cyl(d, '#f2efe9', 0.6)) +
+      ellipse(0, -36, 112, 30, '#faf8f4') + ellipse(0, -36, 96, 24, d.rad([[0, '#f0532c'], [1, '#a51f0d']])) +
+      tteok(-48, -44, 14) + tteok(-6, -54, -18) + tteok(40, -42, 8) + tteok(-20, -28, -4) + tteok(60, -58, -30) + tteok(18, -28, 24) +
+      path('M-66 -30l26 -16l22 14Z', '#f6e3b4', { stroke: '#d9b877', 'stroke-width': 2 }) +
+      circle(-30, -62, 5, 'none', { stroke: '#4fa33a', 'stroke-width': 3 }) + circle(36, -24, 5, 'none', { stroke: '#4fa33a', 'stroke-width': 3 }) +
+      ellipse(-40, -50, 30, 6, '#ffffff', { opacity: 0.3, filter: d.blur(3) }));
+  return { svg, w: 540, h: 240 };
+}
+
+/** A croissant lying on its base, centred on (0, 0), about 260 x 90. */
+function croissant(d: Doc): string {
+  const crust = d.rad([[0, lighten('#d98a32', 0.35)], [0.6, '#d98a32'], [1, darken('#d98a32', 0.4)]], 0.4, 0.3, 0.8);
+  const lobes = [[-104, 22, 26, 22, -52], [-64, -8, 38, 34, -28], [0, -22, 48, 42, 0], [64, -8, 38, 34, 28], [104, 22, 26, 22, 52]] as const;
+  let s = '';
+  for (const [x, y, rx, ry, rot] of lobes) s += g({ transform: `translate(${x} ${y}) rotate(${rot})` }, ellipse(0, 0, rx, ry, crust) + path(`M${-rx * 0.7} ${-ry * 0.2}Q0 ${ry * 0.5} ${rx * 0.7} ${-ry * 0.2}`, 'none', { stroke: '#f6d08a', 'stroke-width': 3, opacity: 0.6 }));
+  return s + ellipse(-10, -40, 36, 9, '#ffffff', { opacity: 0.3, filter: d.blur(3) });
+}
+
+/** Brunch: a latte and a croissant on a plate. */
+export function brunch(d: Doc, o: { cup: string; plate: string }): Obj {
+  const svg =
+    g({ transform: 'translate(-90 -40) scale(0.9)' }, cup(d, { cup: o.cup }).svg) +
+    ellipse(120, -14, 150, 34, darken(o.plate, 0.2)) +
+    ellipse(120, -20, 150, 33, d.lin([[0, lighten(o.plate, 0.5)], [1, darken(o.plate, 0.05)]])) +
+    ellipse(120, -22, 104, 20, darken(o.plate, 0.08)) +
+    g({ transform: 'translate(120 -44) scale(0.85)' }, croissant(d));
+  return { svg, w: 580, h: 230 };
+}
+
+/** A round country loaf, a croissant and a baguette on a bread board. */
+export function bread(d: Doc, seed = 'bread'): Obj {
+  const r = new Rng(seed);
+  const crust = (c: string) => d.rad([[0, lighten(c, 0.35)], [0.6, c], [1, darken(c, 0.4)]], 0.4, 0.3, 0.8);
+  let flour = '';
+  for (let i = 0; i < 40; i++) flour += circle(r.range(-80, 80), r.range(-196, -130), r.range(1, 2.4), '#fffaf0', { opacity: r.range(0.4, 0.9) });
+  const svg =
+    path('M-230 -30L-200 -62H210L236 -30Z', d.lin([[0, '#d9a86c'], [1, '#b27a45']])) +
+    path('M-230 -30H236V-8Q236 0 226 0H-220Q-230 0 -230 -8Z', d.lin([[0, '#9c6536'], [1, '#6f4424']])) +
+    rect(236, -30, 50, 18, d.lin([[0, '#b27a45'], [1, '#7d4c28']]), { rx: 9 }) +
+    path('M-180 -54L-140 -58M-60 -56L40 -60M100 -56L180 -54', 'none', { stroke: '#c08a52', 'stroke-width': 2, opacity: 0.7 }) +
+    // baguette behind, leaning
+    g({ transform: 'translate(120 -150) rotate(-28)' },
+      rect(-150, -26, 300, 52, crust('#cf8a3c'), { rx: 26 }) +
+      [-96, -40, 16, 72].map((x) => path(`M${x - 18} 10Q${x} -22 ${x + 22} -16`, 'none', { stroke: '#f3d39a', 'stroke-width': 6, 'stroke-linecap': 'round' })).join('')) +
+    // country loaf
+    g({ transform: 'translate(-70 -48)' },
+      path('M-118 0C-124 -80 -70 -150 0 -150C70 -150 124 -80 118 0Z', crust('#b8692a')) +
+      g({ transform: 'translate(0 0)' }, flour) +
+      path('M-60 -110Q-20 -60 40 -120M-80 -70Q-20 -20 60 -80', 'none', { stroke: '#f1cf90', 'stroke-width': 7, 'stroke-linecap': 'round' })) +
+    // croissant in front
+    g({ transform: 'translate(100 -70)' }, croissant(d));
+  return { svg, w: 520, h: 270 };
+}
+
+/** Kitchenware on a table: an enamel casserole with its lid, a crock of wooden utensils and a stack of bowls. */
+export function cookware(d: Doc, o: { pot: string; bowls: string }): Obj {
+  const pot = o.pot;
+  const svg =
+    // utensil crock, right
+    g({ transform: 'translate(200 0)' },
+      path('M-10 -150L-40 -330', 'none', { stroke: '#c9965a', 'stroke-width': 10, 'stroke-linecap': 'round' }) + ellipse(-42, -342, 22, 30, d.lin([[0, '#dcae72'], [1, '#a9743c']]), { transform: 'rotate(-10 -42 -342)' }) +
+      path('M6 -150L20 -320', 'none', { stroke: '#b78550', 'stroke-width': 10, 'stroke-linecap': 'round' }) + path(rrect(2, -372, 40, 58, 10), d.lin([[0, '#c9965a'], [1, '#95622f']]), { transform: 'rotate(5 22 -343)' }) +
+      path('M26 -150L50 -290', 'none', { stroke: '#8a8f96', 'stroke-width': 6 }) +
+      g({ transform: 'translate(56 -318) rotate(10)' }, [-16, -8, 0, 8, 16].map((x) => path(`M0 34C${x * 1.4} 10 ${x * 1.6} -20 0 -30`, 'none', { stroke: '#b7bdc4', 'stroke-width': 2.5 })).join('')) +
+      path('M-56 -160H56L48 -8Q47 0 38 0H-38Q-47 0 -48 -8Z', cyl(d, '#efe6d8')) +
+      ellipse(0, -160, 56, 12, '#d9cbb4') + ellipse(0, -160, 46, 8, '#8a6a48') +
+      rect(-48, -100, 96, 14, '#6d8f7a', { opacity: 0.8 })) +
+    // stacked bowls, left
+    g({ transform: 'translate(-210 0)' },
+      [0, 1, 2].map((i) => {
+        const y = -i * 30;
+        return path(`M-80 ${y - 40}C-74 ${y - 8} -40 ${y} 0 ${y}C40 ${y} 74 ${y - 8} 80 ${y - 40}Z`, cyl(d, i === 1 ? lighten(o.bowls, 0.2) : o.bowls, 0.7)) + ellipse(0, y - 40, 80, 14, lighten(o.bowls, 0.45));
+      }).join('') + ellipse(0, -100, 66, 10, darken(o.bowls, 0.15))) +
+    // casserole, centre
+    rect(-150, -132, 40, 22, cyl(d, darken(pot, 0.15)), { rx: 11 }) + rect(110, -132, 40, 22, cyl(d, darken(pot, 0.15)), { rx: 11 }) +
+    path('M-124 -150V-22Q-124 0 -100 0H100Q124 0 124 -22V-150Z', cyl(d, pot)) +
+    path('M-124 -40Q0 -26 124 -40', 'none', { stroke: darken(pot, 0.25), 'stroke-width': 3, opacity: 0.5 }) +
+    path('M-130 -150C-130 -196 130 -196 130 -150C100 -140 -100 -140 -130 -150Z', d.lin([[0, lighten(pot, 0.3)], [1, darken(pot, 0.1)]])) +
+    ellipse(0, -150, 130, 12, darken(pot, 0.3)) +
+    rect(-24, -208, 48, 22, metal(d, '#c9ccd1'), { rx: 10 }) +
+    streak(d, -108, -140, 10, 110, 0.45, 3) +
+    ellipse(-50, -178, 50, 8, '#ffffff', { opacity: 0.35, filter: d.blur(4) });
+  return { svg, w: 600, h: 380 };
+}
+
+/** A cable-knit jumper on a hanger. */
+export function knit(d: Doc, o: { yarn: string; hanger?: string }): Obj {
+  const y = o.yarn;
+  const body = 'M-98 -322Q-56 -338 -26 -344Q0 -326 26 -344Q56 -338 98 -322L104 -46H-104Z';
+  const sleeve = (s: number) => `M${s * 96} -322C${s * 128} -314 ${s * 142} -290 ${s * 148} -258L${s * 160} -110H${s * 114}L${s * 106} -246Z`;
+  const cable = (x: number) => {
+    let a = `M${x - 8} -300`;
+    let b = `M${x + 8} -300`;
+    for (let yy = -300; yy < -60; yy += 30) {
+      a += `C${x - 8} ${yy + 10} ${x + 8} ${yy + 20} ${x + 8} ${yy + 30}`;
+      b += `C${x + 8} ${yy + 10} ${x - 8} ${yy + 20} ${x - 8} ${yy + 30}`;
+    }
+    return path(a, 'none', { stroke: darken(y, 0.22), 'stroke-width': 9, 'stroke-linecap': 'round' }) + path(b, 'none', { stroke: lighten(y, 0.18), 'stroke-width': 9, 'stroke-linecap': 'round' }) +
+      path(`M${x - 22} -300V-60M${x + 22} -300V-60`, 'none', { stroke: darken(y, 0.18), 'stroke-width': 3, 'stroke-dasharray': '4 5' });
+  };
+  const ribs = (x0: number, x1: number, y0: number, y1: number) => {
+    let s = '';
+    for (let x = x0 + 5; x < x1; x += 8) s += path(`M${x} ${y0}V${y1}`, 'none', { stroke: darken(y, 0.2), 'stroke-width': 2.5, opacity: 0.7 });
+    return s;
+  };
+  const svg =
+    path('M0 -376V-352M0 -352L-84 -316H84Z', 'none', { stroke: o.hanger ?? '#b88a5a', 'stroke-width': 6, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }) +
+    path('M0 -376q0 -16 12 -14', 'none', { stroke: '#a0a0a0', 'stroke-width': 4, 'stroke-linecap': 'round' }) +
+    path(sleeve(-1), d.lin([[0, darken(y, 0.12)], [1, darken(y, 0.25)]])) + path(sleeve(1), d.lin([[0, darken(y, 0.05)], [1, darken(y, 0.2)]])) +
+    rect(-162, -112, 50, 30, darken(y, 0.08), { rx: 6 }) + ribs(-162, -112, -110, -84) +
+    rect(112, -112, 50, 30, darken(y, 0.08), { rx: 6 }) + ribs(112, 162, -110, -84) +
+    path(body, d.lin([[0, lighten(y, 0.08)], [1, darken(y, 0.08)]])) +
+    cable(-50) + cable(0) + cable(50) +
+    path(body, shadeOver(d, 0.6)) +
+    rect(-106, -52, 212, 52, darken(y, 0.06), { rx: 6 }) + ribs(-106, 106, -48, -4) +
+    path('M-28 -344Q0 -318 28 -344', 'none', { stroke: darken(y, 0.1), 'stroke-width': 14, 'stroke-linecap': 'round' }) +
+    path('M-28 -344Q0 -318 28 -344', 'none', { stroke: darken(y, 0.3), 'stroke-width': 2, 'stroke-dasharray': '3 4' });
+  return { svg, w: 330, h: 392 };
+}
+
+/** A child's short-sleeved romper with stripes and a star, on a small hanger. */
+export function romper(d: Doc, o: { cloth: string; stripe: string; star: string }): Obj {
+  const shape = 'M-46 -300Q0 -276 46 -300L104 -272L86 -210L64 -220L70 -90Q72 -40 44 -10L18 0H-18L-44 -10Q-72 -40 -70 -90L-64 -220L-86 -210L-104 -272Z';
+  let stripes = '';
+  for (let yy = -280; yy < 0; yy += 34) stripes += rect(-120, yy, 240, 14, o.stripe, { opacity: 0.85 });
+  const svg =
+    path('M0 -336V-316M0 -316L-60 -292H60Z', 'none', { stroke: '#f2c14e', 'stroke-width': 6, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }) +
+    path('M0 -336q0 -14 10 -12', 'none', { stroke: '#a0a0a0', 'stroke-width': 4, 'stroke-linecap': 'round' }) +
+    path(shape, d.lin([[0, lighten(o.cloth, 0.1)], [1, darken(o.cloth, 0.08)]])) +
+    g({ 'clip-path': d.clip(path(shape, '#000')) }, stripes) +
+    path(shape, shadeOver(d, 0.5)) +
+    path('M-46 -300Q0 -276 46 -300', 'none', { stroke: darken(o.cloth, 0.15), 'stroke-width': 8, 'stroke-linecap': 'round' }) +
+    path(star(0, -170, 38, 0.48), o.star, { stroke: darken(o.star, 0.2), 'stroke-width': 3 }) +
+    [-24, 0, 24].map((x) => circle(x, -16, 5, '#ffffff', { stroke: darken(o.cloth, 0.2), 'stroke-width': 1.5 })).join('');
+  return { svg, w: 208, h: 336 };
+}
+
+/** An open cushion compact: mirror lid up, the cushion, and its puff leaning in front. */
+export function compact(d: Doc, o: { shell: string; cushion: string; trim?: string }): Obj {
+  const trim = o.trim ?? '#d9b26a';
+  const svg =
+    // lid with mirror
+    ellipse(0, -206, 128, 120, cyl(d, o.shell, 0.8)) +
+    ellipse(0, -206, 120, 112, metal(d, trim)) +
+    ellipse(0, -206, 110, 102, d.lin([[0, '#f4f6f8'], [0.45, '#c9d3dc'], [1, '#eef2f5']], { x1: 0, y1: 0, x2: 1, y2: 1 })) +
+    path('M-70 -280L-20 -300L-90 -160L-104 -196Z', '#ffffff', { opacity: 0.45 }) +
+    rect(-30, -100, 60, 14, darken(o.shell, 0.2), { rx: 6 }) +
+    // base
+    path('M-136 -70V-30A136 34 0 0 0 136 -30V-70Z', cyl(d, o.shell, 0.9)) +
+    ellipse(0, -70, 136, 34, lighten(o.shell, 0.2)) +
+    ellipse(0, -70, 122, 28, metal(d, trim)) +
+    ellipse(0, -70, 112, 24, d.rad([[0, lighten(o.cushion, 0.2)], [0.8, o.cushion], [1, darken(o.cushion, 0.2)]], 0.45, 0.4, 0.7)) +
+    ellipse(-30, -76, 40, 7, '#ffffff', { opacity: 0.3, filter: d.blur(3) }) +
+    // puff
+    g({ transform: 'translate(130 -46) rotate(-12)' },
+      ellipse(0, 0, 70, 46, d.rad([[0, '#fffaf5'], [0.8, '#efe3d6'], [1, '#cdbba8']], 0.4, 0.35, 0.7)) +
+      path('M-50 -10Q0 -34 50 -10', 'none', { stroke: o.shell, 'stroke-width': 10, 'stroke-linecap': 'round' }) +
+      circle(-14, 8, 12, darken(o.cushion, 0.05), { opacity: 0.35, filter: d.blur(4) }));
+  return { svg, w: 400, h: 326 };
+}
+
 /** Generic product-drawer registry used by templates and mockups. */
 export type Drawer = (d: Doc, palette: readonly string[], seed: string) => Obj;
 
@@ -722,5 +1002,13 @@ export const DRAWERS: Record<string, Drawer> = {
   books: (d, p) => books(d, { colors: [c(p, 0, '#264653'), c(p, 1, '#e9c46a'), c(p, 2, '#e76f51'), c(p, 3, '#2a9d8f')] }),
   lamp: (d, p) => lamp(d, { shade: c(p, 0, '#f2e8cf'), base: c(p, 1, '#333333') }),
   candle: (d, p) => candle(d, { glass: c(p, 0, '#d8c3a5'), wax: c(p, 1, '#f5efe6') }),
+  grill: (d, _p, s) => grill(d, s),
+  chicken: (d, _p, s) => chicken(d, s),
+  bread: (d, _p, s) => bread(d, s),
+  brunch: (d, p) => brunch(d, { cup: c(p, 0, '#f4efe8'), plate: c(p, 1, '#fbf7f0') }),
+  cookware: (d, p) => cookware(d, { pot: c(p, 0, '#e4572e'), bowls: c(p, 1, '#f1e6d6') }),
+  knit: (d, p) => knit(d, { yarn: c(p, 0, '#d9c8ae') }),
+  romper: (d, p) => romper(d, { cloth: c(p, 0, '#fff6e0'), stripe: c(p, 1, '#7cc6e8'), star: c(p, 2, '#ffd166') }),
+  compact: (d, p) => compact(d, { shell: c(p, 0, '#1f5a50'), cushion: c(p, 1, '#f1d3bd'), trim: p[2] || undefined }),
 };
 
