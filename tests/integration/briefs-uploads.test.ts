@@ -60,7 +60,7 @@ async function paidOrder(api: ReturnType<typeof client>, owner: { cookie?: strin
     customerName: '김민수', customerEmail: 'minsu@example.com', customerPhone: '010-1234-5678', serviceId: 4, quantity: 3, country: 'kr',
     ...(owner.guest ? { sessionId: owner.guest, isGuestOrder: true } : {}),
   }, { 'x-store-country': 'kr', ...(owner.cookie ? { cookie: owner.cookie } : {}) })).json();
-  const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+  const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', ...(owner.guest ? { sessionId: owner.guest } : {}) }, owner.cookie ? { cookie: owner.cookie } : {})).json();
   const confirmed = await api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey });
   expect(confirmed.statusCode).toBe(200);
   return created.orderId as string;

@@ -162,7 +162,7 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
     const admin = await s.admin();
     const guest = newGuestId();
     const created = (await s.api.call('POST', '/api/orders', { customerName: 'Lee', customerEmail: 'lee.guest@example.com', customerPhone: '010-2222-3333', serviceId: 1, quantity: 3, country: 'kr', sessionId: guest }, { 'x-store-country': 'kr' })).json();
-    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guest })).json();
     expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
     await deliver(created.id, [{ name: 'draft.png', data: await png() }], 'draft', admin.cookie);
     await s.db().update(orders).set({ draftDeliveredAt: new Date(Date.now() - 7 * DAY - 60_000) }).where(eq(orders.id, created.id));

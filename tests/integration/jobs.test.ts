@@ -44,10 +44,10 @@ function store(server: () => TestServer) {
       expect(created.statusCode, created.body).toBe(201);
       const { orderId, amount } = created.json();
       const [row] = await db().select().from(orders).where(eq(orders.orderNumber, orderId));
-      return { number: orderId as string, id: row!.id, amount: amount as number };
+      return { number: orderId as string, id: row!.id, amount: amount as number, guestId };
     },
-    async pay(order: { number: string; amount: number }) {
-      const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: order.number, card: 'approved' })).json();
+    async pay(order: { number: string; amount: number; guestId: string }) {
+      const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: order.number, card: 'approved', sessionId: order.guestId })).json();
       return api.call('POST', '/api/confirm', { orderId: order.number, amount: order.amount, paymentKey });
     },
     /** Makes rows look `hours` old. */
@@ -138,7 +138,7 @@ describe.each(BACKENDS)('expiring unpaid orders on %s', (backend) => {
     expect(await s.history(fresh.id)).toEqual(before.fresh);
     expect(await s.history(paid.id)).toEqual(before.paid);
     // The expired order can no longer be paid.
-    const late = await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: old.number, card: 'approved' });
+    const late = await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: old.number, card: 'approved', sessionId: old.guestId });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('ORDER_NOT_PAYABLE');
     expect(await expireUnpaidOrders(s.db())).toBe(0);

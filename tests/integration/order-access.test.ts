@@ -32,7 +32,7 @@ describe('the routes follow the access table', () => {
   /** A guest's paid order with a draft delivered: every action has something to act on. */
   async function guestOrderWithDraft(guestId: string, adminCookie: string) {
     const created = (await s.api.call('POST', '/api/orders', { customerName: 'Lee', customerEmail: 'lee.guest@example.com', customerPhone: '010-2222-3333', serviceId: 1, quantity: 3, country: 'kr', sessionId: guestId }, { 'x-store-country': 'kr' })).json();
-    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guestId })).json();
     expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
     const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
     const form = await multipart([{ name: 'draft.png', data: await png() }]);

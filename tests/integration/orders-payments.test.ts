@@ -48,8 +48,10 @@ describe.each(BACKENDS)('orders and the sandbox provider on %s', (backend) => {
   const server = useTestServer(backend);
   const s = shop(server);
 
+  /** The buying guest approves its order in the sandbox (only whoever may pay an order may). */
   async function sandboxPay(orderId: string, card = 'approved') {
-    return s.api.call('POST', '/api/payments/sandbox/authorize', { orderId, card });
+    const { guestId } = await s.orderRow(orderId);
+    return s.api.call('POST', '/api/payments/sandbox/authorize', { orderId, card, sessionId: guestId });
   }
 
   it('prices a service order on the server, ignores the page figures, and confirms it once', async () => {
@@ -322,7 +324,7 @@ describe('the paid-order e-mail', () => {
     const account = newAccount();
     const user = { cookie: sessionCookie(await s.api.call('POST', '/api/auth/register', account)) };
     const created = (await s.order({ serviceId: 2, quantity: 4, customerEmail: account.email }, { ...user, 'accept-language': 'en' })).json();
-    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' }, user)).json();
     expect((await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
     const mail = await smtp.nextTo(account.email);
     expect(mail.to).toEqual([account.email]);
@@ -345,7 +347,7 @@ describe('the paid-order e-mail', () => {
     const guest = newGuestId();
     const email = `guest.${Date.now()}@example.com`;
     const created = (await s.order({ packageId: 'social', sessionId: guest, customerEmail: email })).json();
-    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guest })).json();
     await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey });
     const mail = await smtp.nextTo(email);
     expect(mail.to).toEqual([email]);

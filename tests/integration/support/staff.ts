@@ -41,7 +41,7 @@ export function staffApi(server: () => TestServer) {
     /** A paid order (sandbox) of this customer, in the Korean store, in `lang`. */
     async paidOrder(cookie: string, email: string, lang = 'ko') {
       const created = (await api.call('POST', '/api/orders', { customerName: '김민수', customerEmail: email, customerPhone: '010-1234-5678', serviceId: 1, quantity: 3, country: 'kr' }, { cookie, 'x-store-country': 'kr', 'accept-language': lang })).json();
-      const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' })).json();
+      const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' }, { cookie })).json();
       expect((await api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
       const [row] = await db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
       return row!;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../../domain/errors.ts';
 import { ORDER_NUMBER_PATTERN } from '../../../domain/orders.ts';
+import { guestIdField } from '../../../domain/validation/orders.ts';
 import { paypalConfirmSchema, SANDBOX_CARD_CHOICES, startPaymentSchema, stripeConfirmSchema, widgetConfirmSchema } from '../../../domain/validation/payments.ts';
 import { plainText } from '../../../domain/validation/schema-helpers.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,12 +15,14 @@ import type { Auth } from '../../http/auth.ts';
 import { requestAccessor } from '../../http/accessor.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
-import { findOrderByNumber } from '../orders/orders.service.ts';
+import { orderFor } from '../orders/order-access.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const sandboxSchema = z.object({
   orderId: plainText().regex(ORDER_NUMBER_PATTERN),
   card: z.enum(SANDBOX_CARD_CHOICES),
+  sessionId: guestIdField(),
+  orderKey: plainText().max(200).optional(),
 });
 
 /** The confirm body by its shape: Stripe's or PayPal's reference, else SPEC's Toss fields (all three required). */
@@ -80,12 +83,15 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: { db: Database
     }
   });
 
-  /** The sandbox page's "pay" button: approve with a test card, or say how it was declined. */
+  /**
+   * The sandbox page's "pay" button: approve with a test card, or say how it was declined. Only for
+   * whoever may pay the order (its owner or its private link): a number alone is no approval.
+   */
   app.post('/api/payments/sandbox/authorize', async (request) => {
     if (!payments.sandbox) throw new DomainError('NOT_FOUND');
     const parsed = parseBody(sandboxSchema, request.body);
-    const order = await findOrderByNumber(db, parsed.orderId);
-    if (!order) throw new DomainError('NOT_FOUND');
+    const accessor = await requestAccessor(auth, links, request, { guestId: parsed.sessionId, orderNumber: parsed.orderId, orderKey: parsed.orderKey });
+    const order = await orderFor(db, accessor, parsed.orderId, 'pay');
     if (order.status !== 'pending') throw new DomainError('ORDER_NOT_PAYABLE');
     // Declined in the page, as a card company would: the page goes on to the fail URL.
     if (parsed.card === 'declined') throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxDeclined', detail: 'sandbox: declined card' });
