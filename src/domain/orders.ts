@@ -80,3 +80,21 @@ export function priceOrder(items: readonly OrderItem[], country: CountryCode): P
   const totalKrw = lines.reduce((sum, line) => sum + line.totalKrw, 0);
   return { lines, totalKrw, currency: COUNTRIES[country].currency, amountMinor: convertKrwToMinor(totalKrw, country) };
 }
+
+/**
+ * When the first draft of a paid order is due, in working days after the brief: the slowest
+ * line's window. Null when a line has none (templates are files at once; quoted work has its own
+ * schedule, agreed with the customer).
+ */
+export function draftWindowOf(lines: readonly { kind: LineKind; ref: string }[]): { minDays: number; maxDays: number } | null {
+  if (lines.length === 0) return null;
+  let minDays = 0;
+  let maxDays = 0;
+  for (const line of lines) {
+    const delivery = line.kind === 'service' ? findService(Number(line.ref))?.delivery : line.kind === 'package' ? findPackage(line.ref)?.delivery : null;
+    if (!delivery) return null;
+    minDays = Math.max(minDays, delivery.minDays);
+    maxDays = Math.max(maxDays, delivery.maxDays);
+  }
+  return { minDays, maxDays };
+}

@@ -7,7 +7,10 @@ import { COUNTRY_CODES, type CountryCode, type Language } from '../domain/countr
 import { DomainError } from '../domain/errors.ts';
 import type { Database } from './db/client.ts';
 import { messageOf } from './http/errors.ts';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { draftWindowOf } from '../domain/orders.ts';
+import { orderLines } from './db/schema.ts';
 import type { BriefStatus } from '../domain/statuses.ts';
 import { adminOrdersQuerySchema, adminUsersQuerySchema } from '../domain/validation/admin.ts';
 import { listContacts } from './features/admin/admin-contacts.service.ts';
@@ -74,9 +77,23 @@ export function createPageServices(db: Database, payments: PaymentsService, link
         try {
           const outcome = await payments.confirm(input);
           const { order } = outcome;
-          // A refreshed success page opens the brief again only while it is still to be written.
-          const briefDue = outcome.kind === 'paid' && !(await briefsOfOrders(db, [order.id])).has(order.id);
-          return { ok: true as const, processing: outcome.kind === 'processing', order: { orderId: order.orderNumber, orderName: order.orderName, amount: order.amountMinor, currency: order.currency, country: order.country, paidAt: order.paidAt, receiptUrl: order.receiptUrl, isGuestOrder: order.isGuestOrder, paymentMethod: order.paymentMethod, paymentProvider: order.paymentProvider, briefDue } };
+          const [lines, briefs] = await Promise.all([
+            db.select({ kind: orderLines.kind, ref: orderLines.ref, name: orderLines.name, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position),
+            briefsOfOrders(db, [order.id]),
+          ]);
+          // A refreshed success page offers the brief only while it is still to be written.
+          const briefDue = outcome.kind === 'paid' && !briefs.has(order.id);
+          return {
+            ok: true as const,
+            processing: outcome.kind === 'processing',
+            order: {
+              orderId: order.orderNumber, orderName: order.orderName, amount: order.amountMinor, currency: order.currency, country: order.country, paidAt: order.paidAt,
+              receiptUrl: order.receiptUrl, isGuestOrder: order.isGuestOrder, customerEmail: order.customerEmail, paymentMethod: order.paymentMethod, paymentProvider: order.paymentProvider,
+              lines: lines.map(({ name, quantity }) => ({ name, quantity })),
+              draftWindow: order.orderType === 'consultation' ? null : draftWindowOf(lines),
+              briefDue,
+            },
+          };
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           return { ok: false as const, code: error.code === 'NOT_FOUND' ? 'PAYMENT_FAILED' : error.code, message: messageOf(error, lang) };

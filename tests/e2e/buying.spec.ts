@@ -38,12 +38,20 @@ test('a signed-in customer buys checkout 3 with five images, writes the brief wi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
   await expect(page.locator('[data-order-facts]').getByText('프리미엄 스튜디오 컷 x 5장')).toBeVisible();
   const orderId = await page.locator('[data-order-id]').textContent();
-  // After payment the brief opens (SPEC section 4); a refreshed success page shows the same
-  // order, charges nothing more, and opens the brief again while it is unwritten.
+  // The success page is the order's own page: the lines, the amount, how it was paid, what comes
+  // next, and the brief as the main next step (SPEC section 4), opened from its button. A
+  // refreshed success page shows the same order, charges nothing more, and still offers the brief.
+  await expect(page.locator('[data-order-facts]')).toContainText('₩155,000');
+  await expect(page.locator('[data-order-facts]')).toContainText('테스트 카드');
+  await expect(page.locator('[data-next-steps]')).toContainText('2~5영업일');
+  await expect(page.locator('[data-guest-link-notice]')).toHaveCount(0);
   const brief = page.getByRole('dialog', { name: '프로젝트 브리프' });
-  await expect(brief).toBeVisible();
+  await hydrated(page);
+  await expect(brief).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
+  await hydrated(page);
+  await page.locator('[data-brief-next]').getByRole('button', { name: '브리프 작성하기' }).click();
   await expect(brief).toBeVisible();
   await expect(brief.locator('[data-brief-service]')).toHaveText('프리미엄 스튜디오 컷 x 5장');
 
@@ -78,14 +86,18 @@ test('a signed-in customer buys checkout 3 with five images, writes the brief wi
   await expect(brief.locator('[data-brief-text]')).toContainText('요청사항: 따뜻한 조명으로 부탁드립니다');
   await brief.locator('[data-brief-submit]').click();
   await expect(page.getByText('프로젝트가 시작되었습니다')).toBeVisible();
-  await expect(page).toHaveURL(/\/kr$/);
+  // The customer stays on the order's page, which now says the brief is in.
+  await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+  await expect(page.locator('[data-brief-next]')).toContainText('브리프를 받았습니다');
+  await expect(page.locator('[data-open-brief]')).toHaveCount(0);
 
   await page.goto('/kr/profile');
   const order = page.locator(`[data-order="${orderId}"]`);
   await expect(order).toContainText('₩155,000');
   await expect(order.locator('[data-status]')).toHaveText('접수완료');
   await expect(order.locator('[data-step="order_received"]')).toHaveAttribute('data-state', 'current');
-  await expect(order.locator('[data-step="quote_review"]')).toHaveAttribute('data-state', 'done');
+  // A fixed-price order never went through a quote: its timeline has no quote step.
+  await expect(order.locator('[data-step="quote_review"]')).toHaveCount(0);
   await order.locator('[data-brief] summary').click();
   await expect(order.locator('[data-brief-status]')).toHaveText('대기중');
   await expect(order.locator('[data-brief]')).toContainText('따뜻한 조명으로 부탁드립니다');
@@ -101,7 +113,7 @@ test('a signed-in customer buys checkout 3 with five images, writes the brief wi
   await expect(confirm).toContainText('₩155,000 전액이 결제 수단으로 환불됩니다');
   await confirm.getByRole('button', { name: '취소하고 환불받기' }).click();
   await expect(page.getByText('환불 완료')).toBeVisible();
-  await expect(order.locator('[data-status]')).toHaveText('주문 취소');
+  await expect(order.locator('[data-status]')).toHaveText('취소됨');
   await expect(order.getByRole('button', { name: '주문 취소' })).toHaveCount(0);
 });
 
@@ -130,8 +142,11 @@ test('a customer who chose to write the brief later writes it from My Page', asy
   await hydrated(page);
   await agreeToAll(page);
   await page.getByRole('button', { name: /결제하기/ }).click();
+  await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+  await hydrated(page);
+  await page.locator('[data-open-brief]').click();
   await page.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
-  await expect(page).toHaveURL(/\/kr$/);
+  await expect(page.getByText('브리프는 마이페이지에서 언제든지 작성할 수 있습니다.')).toBeVisible();
   await page.goto('/kr/profile');
   const order = page.locator('[data-order]').first();
   await expect(order.locator('[data-brief-due]')).toContainText('아직 브리프를 작성하지 않았습니다.');
@@ -144,11 +159,49 @@ test('a customer who chose to write the brief later writes it from My Page', asy
   await expect(order.locator('[data-brief-status]')).toHaveText('대기중');
 });
 
-test('checkout pages ask a signed-out visitor to log in, with a 401', async ({ page }) => {
+test('a signed-out visitor sees the checkout page with 200 and buys as a guest from the payment step', async ({ page, consoleErrors: _ }) => {
+  // D31: the service, its price, options and form for everyone; the payment step asks who pays.
   const response = await page.goto('/kr/checkout4');
-  expect(response?.status()).toBe(401);
-  await expect(page.getByRole('heading', { name: '로그인 필요' })).toBeVisible();
-  await expect(page.getByText('결제를 진행하려면 로그인해주세요.')).toBeVisible();
+  expect(response?.status()).toBe(200);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('푸드 스튜디오 컷 주문하기');
+  await expect(page.locator('[data-total]')).toHaveText('₩80,000');
+  const payment = page.getByRole('region', { name: '결제' });
+  await expect(payment.getByRole('button', { name: '로그인' })).toBeVisible();
+  await page.getByLabel('이름').fill('김손님');
+  await page.getByLabel('이메일').fill(`guest.${unique()}@example.com`);
+  await page.getByLabel('연락처').fill('010-4444-5555');
+  await page.locator('#requirements').fill('흰 배경으로 부탁드려요');
+  // Paying before choosing opens the sign-in dialog, which offers the guest purchase too.
+  await page.getByRole('button', { name: '₩80,000 결제하기' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '비회원으로 구매하기' }).click();
+  await expect(dialog).toBeHidden();
+  // Nothing typed is lost on the way.
+  await expect(page.getByLabel('이름')).toHaveValue('김손님');
+  await expect(page.locator('#requirements')).toHaveValue('흰 배경으로 부탁드려요');
+  await expect(payment.getByText('비회원 주문입니다', { exact: false })).toBeVisible();
+  await agreeToAll(page);
+  await page.getByRole('button', { name: '₩80,000 결제하기' }).click();
+  await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+  await expect(page.locator('[data-order-facts]').getByText('푸드 스튜디오 컷 x 3장')).toBeVisible();
+});
+
+test('the quantity box shows the quantity that is charged and says the limits', async ({ page }) => {
+  await page.goto('/kr/checkout4');
+  await hydrated(page);
+  const box = page.getByRole('spinbutton', { name: '수량' });
+  await expect(page.getByText('한 주문에 1~100장까지 고를 수 있어요.')).toBeVisible();
+  await box.fill('1000');
+  await expect(box).toHaveValue('100');
+  await expect(page.locator('[data-total]')).toHaveText('₩2,505,000');
+  await box.fill('0');
+  await expect(box).toHaveValue('1');
+  await box.fill('');
+  await box.blur();
+  await expect(box).toHaveValue('1');
+  await expect(page.locator('[data-total]')).toHaveText('₩80,000');
 });
 
 test('a customer in /us pays a checkout page in dollars, by card or PayPal (the sandbox standing in for both)', async ({ page, consoleErrors: _ }) => {
@@ -169,7 +222,7 @@ test('a customer in /us pays a checkout page in dollars, by card or PayPal (the 
   await expect(page).toHaveURL(/\/us\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
   await expect(page.locator('[data-order-facts]')).toContainText('$36.50');
-  await page.getByRole('dialog', { name: 'Project brief' }).getByRole('button', { name: 'Write later' }).click();
+  await expect(page.locator('[data-order-facts]')).toContainText('Test card');
   await page.goto('/us/profile');
   const order = page.locator('[data-order]').first();
   await expect(order.locator('[data-status]')).toHaveText('Order received');
@@ -222,13 +275,19 @@ test('a guest puts two templates in the cart and pays for them as one order', as
 
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
-  await expect(page.locator('[data-order-facts]').getByText(/외 1건$/)).toBeVisible();
+  // Both templates are listed on the success page, one line each.
+  await expect(page.locator('[data-order-facts] li')).toHaveCount(2);
   // Paid: the cart is empty again.
   await expect(page.getByRole('button', { name: '장바구니 열기 (0개)', includeHidden: true })).toBeAttached();
-  // The brief can wait: SPEC's 'order complete' toast, and home.
+  // A guest is told where the order lives now: the private link in the confirmation e-mail.
+  await expect(page.locator('[data-guest-link-notice]')).toBeVisible();
+  // The brief can wait: SPEC's toast, and the visitor stays on the order's page.
+  await hydrated(page);
+  await page.locator('[data-open-brief]').click();
   await page.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
-  await expect(page.getByText('브리프는 마이페이지에서 언제든지 작성할 수 있습니다.')).toBeVisible();
-  await expect(page).toHaveURL(/\/kr$/);
+  await expect(page.getByText('브리프는 확인 메일의 주문 링크에서 언제든지 작성할 수 있습니다.')).toBeVisible();
+  await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+  await expect(page.locator('[data-brief-next]')).toBeVisible();
   await expect(page.getByRole('button', { name: '장바구니 열기 (0개)' })).toBeVisible();
 });
 

@@ -33,7 +33,7 @@ test('staff refund a Toss card payment; the Toss API sees the cancel and the cus
     await expect(customer.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
     expect(toss.confirms().map((call) => call.body)).toEqual([{ paymentKey, orderId: order.orderId, amount: 30_000 }]);
     await hydrated(customer);
-    await customer.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
+    await expect(customer.locator('[data-brief-next]')).toBeVisible();
 
     const staff = await (await browser.newContext({ baseURL: store.origin })).newPage();
     await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
@@ -54,8 +54,8 @@ test('staff refund a Toss card payment; the Toss API sees the cancel and the cus
       body: { cancelReason: '고객 요청 (채팅)', cancelAmount: 30_000 },
     }]);
     await customer.goto('/kr/profile');
-    await expect(customer.locator(`[data-order="${order.orderId}"] [data-status]`)).toHaveText('주문 취소');
-    expect((await mailTo(email, '[스튜디오 루미] 주문 상태가 바뀌었습니다: 주문 취소')).text).toContain('₩30,000');
+    await expect(customer.locator(`[data-order="${order.orderId}"] [data-status]`)).toHaveText('취소됨');
+    expect((await mailTo(email, '[스튜디오 루미] 주문 상태가 바뀌었습니다: 취소됨')).text).toContain('₩30,000');
   } finally {
     await store.stop();
     await toss.stop();

@@ -1,5 +1,6 @@
 /**
- * Toasts (SPEC section 9: one at a time, 5 s, at most 420 px wide). The toast library is loaded
+ * Toasts (SPEC section 9: one at a time, 5 s, at most 420 px wide), at the bottom where they hide
+ * no menu. The toast library is loaded
  * on the first toast, so it costs nothing before a visitor does something.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -19,8 +20,12 @@ const SonnerToaster = lazy(async () => {
   function MountedToaster() {
     useEffect(() => toasterMounted?.(), []);
     return (
+      // At the bottom, clear of the top bar's store, language, cart and account menus; a page with
+      // a bar fixed at the bottom (the checkout on phones) lifts them above it (data-bottom-bar).
       <mod.Toaster
-        position="top-center"
+        position="bottom-right"
+        offset={{ bottom: 'calc(var(--bottom-bar-height, 0px) + 24px)', right: '24px' }}
+        mobileOffset={{ bottom: 'calc(var(--bottom-bar-height, 0px) + 16px)', left: '16px', right: '16px' }}
         visibleToasts={1}
         duration={5000}
         closeButton

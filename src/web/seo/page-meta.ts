@@ -2,7 +2,7 @@
  * <title>, description, canonical, hreflang alternates and Open Graph tags of a page, in the
  * language the page is shown in (DESIGN D11) and for the store it belongs to.
  */
-import type { MetaDescriptor } from 'react-router';
+import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import type { TFunction } from 'i18next';
 import { alternatesFor, BRAND, hreflangOf } from '../../domain/site.ts';
 import { i18nFor, matchedMessages } from '../i18n/i18n.ts';
@@ -22,13 +22,26 @@ export interface PageMetaInput {
   image?: string;
   /** Not-found and private pages are kept out of search results. */
   noindex?: boolean;
+  /**
+   * The page's loader error, when its boundary is shown: the page's own catalogs never arrived,
+   * so the title says what the boundary says (sign-in needed, access denied) from the root's.
+   */
+  error?: unknown;
+}
+
+/** The boundary's title for a refused page, from the catalogs every page has (common, accounts). */
+function refusalText(error: unknown, t: TFunction): { title: string; description: string } | null {
+  if (!isRouteErrorResponse(error)) return null;
+  if (error.status === 401) return { title: t('accounts:profile.loginRequired'), description: t('accounts:profile.loginRequiredText') };
+  if (error.status === 403) return { title: t('accounts:admin.accessDenied'), description: t('accounts:admin.accessDenied') };
+  return null;
 }
 
 export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, input: PageMetaInput): MetaDescriptor[] {
   const root = rootDataFrom(matches);
   if (!root) return [{ title: BRAND }];
   const t = i18nFor(root.lang, { ...root.messages, ...matchedMessages(matches) }).t;
-  const { title, description } = input.text(t);
+  const { title, description } = refusalText(input.error, t) ?? input.text(t);
   const fullTitle = title === BRAND ? title : `${title} | ${BRAND}`;
   const url = `${root.origin}/${root.country}${input.path}`;
   const image = `${root.origin}${input.image ?? '/artwork/og-image.jpg'}`;

@@ -16,8 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { users: await services(context).accounts.listUsers() };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { path: '/admin/users', noindex: true, text: (t) => ({ title: t('accounts:meta.adminUsers'), description: t('accounts:admin.usersTitle') }) });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(matches, { error, path: '/admin/users', noindex: true, text: (t) => ({ title: t('accounts:meta.adminUsers'), description: t('accounts:admin.usersTitle') }) });
 
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('accounts');

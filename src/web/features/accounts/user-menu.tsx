@@ -19,14 +19,16 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
     return (
       <button
         type="button"
-        className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink hover:bg-slate-100"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink hover:bg-slate-100"
+        aria-label={t('menu.login')}
         onClick={() => {
           onAction?.();
           auth.open();
         }}
       >
         <UserIcon className="size-4" aria-hidden="true" />
-        {t('menu.login')}
+        {/* On a narrow phone the icon alone fits beside the logo, cart and menu in every language. */}
+        <span className="hidden min-[480px]:inline">{t('menu.login')}</span>
       </button>
     );
   }
@@ -46,8 +48,9 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
       label={
         <>
           <UserIcon className="size-4" aria-hidden="true" />
-          {/* On a phone the icon alone fits beside the logo, cart and menu; the button keeps its name. */}
-          <span className="hidden max-w-28 truncate min-[420px]:inline">{name}</span>
+          {/* On a phone the icon alone fits beside the logo, cart and menu; the button keeps its name.
+              From 1024 px a usual full name fits whole (the bar's links give way to it). */}
+          <span className="hidden max-w-28 truncate min-[420px]:inline lg:max-w-48" title={name}>{name}</span>
         </>
       }
       buttonClassName="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink hover:bg-slate-100"

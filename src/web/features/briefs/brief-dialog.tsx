@@ -50,9 +50,10 @@ export default function BriefDialog({ target, onClose }: { target: BriefTarget; 
     // SPEC section 3: the browser keeps the brief with the id the server gave it.
     window.localStorage.setItem(PROJECT_BRIEF_KEY, JSON.stringify({ briefId: result.data.briefId, orderId: result.data.orderId, serviceName: target.serviceName, ...values, uploadedFiles: files.map((f) => f.name) }));
     onClose();
+    target.onSubmitted?.();
     if (target.flow === 'after-payment') {
+      // The visitor stays on the order's success page, which now says the brief is in.
       toast.success(t('toast.started'), t('toast.startedText'));
-      void navigate(`/${country}`);
     } else if (target.flow === 'consultation') {
       toast.success(t('toast.consultation'), t('toast.consultationText'));
       if (user) void navigate(`/${country}/profile#order-history`);
@@ -66,8 +67,8 @@ export default function BriefDialog({ target, onClose }: { target: BriefTarget; 
   function later() {
     onClose();
     if (target.flow === 'after-payment') {
-      toast.message(t('toast.later'), t('toast.laterText'));
-      void navigate(`/${country}`);
+      // "Later" stays on the order's page; a guest finds the brief again through the mailed link.
+      toast.message(t('toast.later'), user ? t('toast.laterText') : t('toast.laterGuestText'));
     } else if (target.flow === 'consultation') {
       toast.message(t('toast.cancelled'), t('toast.cancelledText'));
     }

@@ -21,6 +21,8 @@ export interface BriefTarget {
   serviceName: string;
   price?: string | null | undefined;
   delivery?: string | null | undefined;
+  /** Runs once the brief is sent (the success page then says so instead of offering it again). */
+  onSubmitted?: (() => void) | undefined;
 }
 
 interface BriefApi {

@@ -3,19 +3,21 @@
  * orderer info prefilled from the profile, the service with its quantity (default 3, at least 1,
  * each image beyond the included ones at the extra price), requests, the payment area and the
  * agreement, and a total that follows the quantity. The server prices the order (D4); the page's
- * total is only what it shows. Signed-in customers only (SPEC section 6); every store takes the
- * payment through its own methods (D26).
+ * total is only what it shows. Every visitor sees the service, its price and the form (D31); the
+ * payment step asks a signed-out visitor to sign in or continue as a guest, as the service dialog
+ * does (SPEC section 6). Every store takes the payment through its own methods (D26).
  */
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/checkout-page';
 import { findService, INCLUDED_IMAGES, type ServiceDefinition } from '../../../domain/catalog/services.ts';
 import { MAX_QUANTITY, MIN_QUANTITY, serviceTotalKrw } from '../../../domain/catalog/pricing.ts';
 import { localizePrice } from '../../../domain/money.ts';
 import { displayName } from '../../../domain/user.ts';
 import { requestInfo } from '#request-context';
-import { requireUser, services } from '../../auth.server.ts';
+import { services } from '../../auth.server.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
@@ -24,7 +26,8 @@ import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from '../accounts/form-field.tsx';
-import { LoginRequired } from '../accounts/login-required.tsx';
+import { useAuthDialog } from '../accounts/auth-provider.tsx';
+import { guestSessionId } from '../accounts/guest-session.ts';
 import { PaymentAgreements } from './payment-agreements.tsx';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from './use-payment-area.tsx';
 
@@ -39,12 +42,11 @@ function serviceOf(url: string): ServiceDefinition {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const service = serviceOf(request.url);
-  const user = requireUser(context);
-  const { country } = context.get(requestInfo).store;
+  const { store: { country }, user } = context.get(requestInfo);
   return {
     serviceId: service.id,
-    prefill: { name: displayName(user), email: user.email, phone: user.phone ?? '' },
-    customerKey: user.id,
+    prefill: user ? { name: displayName(user), email: user.email, phone: user.phone ?? '' } : null,
+    customerKey: user?.id ?? null,
     payment: services(context).payments.settings(country),
     messages: routeMessages(context, ['orders', 'catalog']),
   };
@@ -67,14 +69,27 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { t: tErrors } = useTranslation('errors');
   const { t: tCommon } = useTranslation();
   const store = useRootData();
-  const { country } = store;
+  const { country, user } = store;
+  const auth = useAuthDialog();
   const service = findService(loaderData.serviceId)!;
   const pricing = service.pricing.kind === 'fixed' ? service.pricing : null;
+  // A signed-out visitor chooses at the payment step: sign in, or buy as a guest (SPEC section 6).
+  const [guest, setGuest] = useState(false);
+  const identified = Boolean(user) || guest;
+  const { prefill } = loaderData;
 
-  const { register, handleSubmit, control, setValue, formState: { errors, isSubmitting } } = useForm<Values>({
-    defaultValues: { customerName: loaderData.prefill.name, customerEmail: loaderData.prefill.email, customerPhone: loaderData.prefill.phone, requirements: '', quantity: DEFAULT_QUANTITY, agreeTerms: false, agreePrivacy: false },
+  const { register, handleSubmit, control, setValue, getValues, formState: { errors, isSubmitting } } = useForm<Values>({
+    defaultValues: { customerName: prefill?.name ?? '', customerEmail: prefill?.email ?? '', customerPhone: prefill?.phone ?? '', requirements: '', quantity: DEFAULT_QUANTITY, agreeTerms: false, agreePrivacy: false },
     resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/orders.ts')).checkoutFormSchema, tErrors),
   });
+  // Signing in on this page fills the orderer's details the visitor has not typed themselves.
+  useEffect(() => {
+    if (!prefill) return;
+    const fill = { customerName: prefill.name, customerEmail: prefill.email, customerPhone: prefill.phone } as const;
+    for (const [field, value] of Object.entries(fill) as [keyof typeof fill, string][]) {
+      if (!getValues(field)) setValue(field, value);
+    }
+  }, [prefill?.email]);
   const rawQuantity = useWatch({ control, name: 'quantity' });
   const quantity = Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(Number(rawQuantity)) || MIN_QUANTITY));
   const totalKrw = serviceTotalKrw(service, quantity);
@@ -82,16 +97,38 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   // The payment area: the store's methods, then Toss's widget, the sandbox's test cards, or the provider's page.
   const settings = loaderData.payment;
-  const area = usePaymentArea({ settings, amountKrw: totalKrw, customerKey: loaderData.customerKey, idPrefix: 'checkout' });
+  const area = usePaymentArea({ settings: identified ? settings : null, amountKrw: totalKrw, customerKey: loaderData.customerKey, idPrefix: 'checkout' });
+  const askWhoPays = () => auth.open({ onGuest: () => setGuest(true) });
 
   const step = (delta: number) => setValue('quantity', Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, quantity + delta)), { shouldValidate: true });
+  // The box always shows the quantity that is priced: a number past the limits becomes the limit
+  // at once, and an emptied box the minimum when it is left; the limits are said beside it.
+  const [clamped, setClamped] = useState(false);
+  const quantityField = register('quantity', {
+    valueAsNumber: true,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const typed = Math.trunc(Number(event.target.value));
+      const over = event.target.value !== '' && (typed > MAX_QUANTITY || typed < MIN_QUANTITY);
+      setClamped(over);
+      if (over) setValue('quantity', Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, typed || MIN_QUANTITY)), { shouldValidate: true });
+    },
+    onBlur: () => {
+      if (!Number.isInteger(getValues('quantity'))) setValue('quantity', quantity, { shouldValidate: true });
+    },
+  });
 
-  const pay = handleSubmit(
+  const placeOrder = handleSubmit(
     (values) => placeOrderAndPay(area, {
       serviceId: service.id, quantity: values.quantity, requirements: values.requirements, paymentMethod: area.method ?? undefined, orderType: 'service', finalPrice: totalKrw,
+      isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }),
     }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { country, store }, tCommon),
     () => toast.error(tCommon('checkout.toast.requiredTitle'), tCommon('checkout.toast.required')),
   );
+  const pay = (event: React.FormEvent<HTMLFormElement>) => {
+    if (identified) return placeOrder(event);
+    event.preventDefault();
+    askWhoPays();
+  };
 
   const header = (
     <>
@@ -129,11 +166,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   <label htmlFor="quantity" className="text-sm font-semibold">{t('checkout.quantity')}</label>
                   <div className="flex items-center rounded-full border border-slate-300">
                     <button type="button" className="size-10 rounded-full text-lg" onClick={() => step(-1)} disabled={quantity <= MIN_QUANTITY} aria-label={t('checkout.less')}>−</button>
-                    <input id="quantity" type="number" inputMode="numeric" min={MIN_QUANTITY} max={MAX_QUANTITY} className="w-14 bg-transparent text-center text-base font-semibold outline-none [appearance:textfield]" {...register('quantity', { valueAsNumber: true })} />
+                    <input id="quantity" type="number" inputMode="numeric" min={MIN_QUANTITY} max={MAX_QUANTITY} className="w-14 bg-transparent text-center text-base font-semibold outline-none [appearance:textfield]" aria-describedby="quantity-limit" {...quantityField} />
                     <button type="button" className="size-10 rounded-full text-lg" onClick={() => step(1)} disabled={quantity >= MAX_QUANTITY} aria-label={t('checkout.more')}>+</button>
                   </div>
                   <span className="text-sm text-slate-600">{t('checkout.images', { count: quantity })}</span>
                 </div>
+                <p id="quantity-limit" className={`mt-2 text-sm ${clamped ? 'font-semibold text-amber-800' : 'text-slate-600'}`} aria-live="polite">
+                  {t('checkout.quantityLimit', { min: MIN_QUANTITY, max: MAX_QUANTITY })}
+                </p>
                 {errors.quantity?.message && <p role="alert" className="mt-2 text-sm text-red-700">{errors.quantity.message}</p>}
               </div>
             </div>
@@ -147,8 +187,19 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="payment" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="payment" className="text-lg font-bold">{t('checkout.payment')}</h2>
-            <div className="mt-4"><PaymentArea area={area} legendHidden /></div>
-            <div className="mt-5"><PaymentAgreements register={register} errors={errors} /></div>
+            {identified ? (
+              <>
+                {!user && <p className="mt-4 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">{tCommon('checkout.guestNote')}</p>}
+                <div className="mt-4"><PaymentArea area={area} legendHidden /></div>
+                <div className="mt-5"><PaymentAgreements register={register} errors={errors} /></div>
+              </>
+            ) : (
+              <div className="mt-4 grid gap-3 sm:flex sm:flex-wrap sm:items-center">
+                <p className="text-sm text-slate-700 sm:basis-full">{tCommon('checkout.who')}</p>
+                <button type="button" className="btn-primary" onClick={askWhoPays}>{tCommon('checkout.login')}</button>
+                <button type="button" className="btn-secondary" onClick={() => setGuest(true)}>{tCommon('checkout.guest')}</button>
+              </div>
+            )}
           </section>
         </div>
 
@@ -160,31 +211,24 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold"><dt>{t('checkout.total')}</dt><dd data-total>{localizePrice(totalKrw, country)}</dd></div>
           </dl>
           <p className="mt-1 text-xs text-slate-500">{t('checkout.vat')}</p>
-          <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || area.state === 'loading' || area.state === 'error'}>
+          <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || (identified && (area.state === 'loading' || area.state === 'error'))}>
             {isSubmitting ? tCommon('checkout.processing') : tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}
           </button>
           {settings.test && <p className="mt-3 text-xs text-slate-500">{t('checkout.testMode')}</p>}
         </aside>
       </form>
       {/* On phones the total and the pay button stay in reach at the bottom of the screen. */}
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden">
+      <div data-bottom-bar className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
           <p className="text-sm">
             <span className="block text-slate-600">{t('checkout.total')}</span>
             <span className="text-lg font-bold">{localizePrice(totalKrw, country)}</span>
           </p>
-          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || area.state === 'loading' || area.state === 'error'} aria-label={tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}>
+          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || (identified && (area.state === 'loading' || area.state === 'error'))} aria-label={tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}>
             {isSubmitting ? tCommon('checkout.processing') : t('checkout.payShort')}
           </button>
         </div>
       </div>
     </div>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Rendered without this page's catalogs (its loader stopped): the texts live in `accounts`.
-  const { t } = useTranslation('accounts');
-  if (isRouteErrorResponse(error) && error.status === 401) return <LoginRequired title={t('checkoutLogin.title')} text={t('checkoutLogin.text')} />;
-  throw error;
 }

@@ -4,7 +4,7 @@
  * the PayPal capture; amount checks, idempotent), so the page shows the outcome straight away:
  * paid, still processing (a delayed method such as Alipay), or refused.
  */
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Route } from './+types/payment-success-page';
@@ -59,30 +59,28 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
-  const { t: tBriefs } = useTranslation('briefs');
   const { order, failed, processing } = loaderData;
-  const brief = useBrief();
-  const openBrief = () => {
-    if (order) brief.open({ flow: 'after-payment', orderId: order.orderId, serviceName: order.orderName, price: formatMinor(order.amount, order.country) });
-  };
-  // SPEC section 4: after payment the brief opens.
-  useEffect(() => {
-    if (order?.briefDue && !processing) openBrief();
-  }, [order?.orderId]);
   if (failed || !order) return <PaymentFailed code={failed?.code ?? 'PAYMENT_FAILED'} message={failed?.message} />;
-  const country = order.country;
   if (processing) return <PaymentProcessing order={order} />;
+  const country = order.country;
   return (
-    <section className="container-page flex max-w-xl flex-col items-center py-16 text-center sm:py-20">
-      <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700"><CheckIcon className="size-7" aria-hidden="true" /></span>
-      <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{t('payment.successTitle')}</h1>
-      <p className="mt-3 text-muted">{t('payment.successText')}</p>
+    <section className="container-page max-w-2xl py-12 sm:py-16" data-payment-success>
+      <div className="flex flex-col items-center text-center">
+        <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700"><CheckIcon className="size-7" aria-hidden="true" /></span>
+        <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{t('payment.successTitle')}</h1>
+        <p className="mt-3 text-muted">{t('payment.emailSent', { email: order.customerEmail })}</p>
+      </div>
+      <BriefNext order={order} />
       <OrderFacts order={order} />
-      <p className="mt-6 text-sm text-slate-700">{t('payment.next')}</p>
+      <NextSteps order={order} />
+      {order.isGuestOrder && (
+        <aside aria-labelledby="private-link" className="mt-6 rounded-3xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950 sm:p-6" data-guest-link-notice>
+          <h2 id="private-link" className="font-bold">{t('payment.guestTitle')}</h2>
+          <p className="mt-1 leading-relaxed">{t('payment.guestText', { email: order.customerEmail })}</p>
+        </aside>
+      )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {order.briefDue && <button type="button" className="btn-primary" onClick={openBrief} data-open-brief>{tBriefs('summary.write')}</button>}
-        {!order.isGuestOrder && <Link to={`/${country}/profile`} className={order.briefDue ? 'btn-secondary' : 'btn-primary'}>{t('payment.myPage')}</Link>}
-        {order.receiptUrl && <a href={order.receiptUrl} className="btn-secondary" rel="noreferrer" target="_blank">{t('payment.receipt')}</a>}
+        {!order.isGuestOrder && <Link to={`/${country}/profile`} className="btn-secondary">{t('payment.myPage')}</Link>}
         <Link to={`/${country}`} className="btn-secondary">{t('payment.home')}</Link>
       </div>
     </section>
@@ -95,18 +93,100 @@ interface PaidOrder {
   amount: number;
   country: Parameters<typeof formatMinor>[1];
   isGuestOrder: boolean;
+  customerEmail: string;
+  paymentMethod: string | null;
+  paymentProvider: string | null;
+  receiptUrl: string | null;
+  lines: { name: string; quantity: number }[];
+  draftWindow: { minDays: number; maxDays: number } | null;
+  briefDue: boolean;
 }
 
-/** What was ordered, its number and its amount. */
+/**
+ * The main next step (SPEC section 4): the project brief, opened from a button on this page, not
+ * a dialog over an empty screen. "Later" closes it here; sent, the card says so.
+ */
+function BriefNext({ order }: { order: PaidOrder }) {
+  const { t } = useTranslation('orders');
+  const { t: tBriefs } = useTranslation('briefs');
+  const brief = useBrief();
+  const [sent, setSent] = useState(false);
+  if (!order.briefDue) return null;
+  const open = () => brief.open({
+    flow: 'after-payment', orderId: order.orderId, serviceName: order.orderName, price: formatMinor(order.amount, order.country), onSubmitted: () => setSent(true),
+  });
+  return (
+    <section aria-labelledby="brief-next" className="mt-8 rounded-3xl bg-brand-50 p-6 sm:p-8" data-brief-next>
+      <h2 id="brief-next" className="text-xl font-bold">{sent ? t('payment.briefSentTitle') : t('payment.briefTitle')}</h2>
+      <p className="mt-2 leading-relaxed text-slate-800">{sent ? t('payment.briefSentText') : t('payment.briefText')}</p>
+      {!sent && <button type="button" className="btn-primary mt-5 w-full sm:w-auto" onClick={open} data-open-brief>{tBriefs('summary.write')}</button>}
+    </section>
+  );
+}
+
+/** What was ordered, its number, the amount and how it was paid, with the provider's receipt. */
 function OrderFacts({ order }: { order: PaidOrder }) {
   const { t } = useTranslation('orders');
+  const { t: tCommon } = useTranslation('common');
+  const method = paymentMethodLabel(order, t, tCommon);
   return (
-    <dl className="mt-8 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm" data-order-facts>
-      <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.order')}</dt><dd className="text-right font-semibold">{order.orderName}</dd></div>
-      <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.number')}</dt><dd className="break-all text-right font-mono text-xs" data-order-id>{order.orderId}</dd></div>
+    <dl className="mt-6 grid w-full gap-3 rounded-3xl border border-slate-200 bg-white p-6 text-left text-sm shadow-sm" data-order-facts>
+      <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.number')}</dt><dd className="text-right font-mono font-semibold [overflow-wrap:anywhere]" data-order-id>{order.orderId}</dd></div>
+      <div className="flex justify-between gap-4">
+        <dt className="shrink-0 text-slate-600">{t('payment.order')}</dt>
+        <dd className="min-w-0 text-right font-semibold">
+          {order.lines.length > 0
+            ? <ul className="grid gap-1">{order.lines.map((line, index) => <li key={index}>{t('orderName.single', { name: line.name, quantity: line.quantity })}</li>)}</ul>
+            : order.orderName}
+        </dd>
+      </div>
       <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMinor(order.amount, order.country)}</dd></div>
+      {method && <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.method')}</dt><dd className="text-right">{method}</dd></div>}
+      {order.receiptUrl && (
+        <div className="flex justify-end border-t border-slate-100 pt-3">
+          <a href={order.receiptUrl} className="font-semibold text-brand-700 underline underline-offset-2" rel="noreferrer" target="_blank">{t('payment.receipt')}</a>
+        </div>
+      )}
     </dl>
   );
+}
+
+/** What happens after the payment, and when (SPEC section 11: contact within 24 hours). */
+function NextSteps({ order }: { order: PaidOrder }) {
+  const { t } = useTranslation('orders');
+  const steps = [
+    ...(order.briefDue ? [t('payment.stepBrief')] : []),
+    t('payment.stepStart'),
+    order.draftWindow ? t('payment.stepDraft', { min: order.draftWindow.minDays, max: order.draftWindow.maxDays }) : t('payment.stepDraftLater'),
+  ];
+  return (
+    <section aria-labelledby="next-steps" className="mt-6 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm" data-next-steps>
+      <h2 id="next-steps" className="font-bold">{t('payment.nextTitle')}</h2>
+      <ol className="mt-4 grid gap-3 text-sm">
+        {steps.map((step, index) => (
+          <li key={index} className="flex gap-3">
+            <span className="grid size-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-bold text-slate-700" aria-hidden="true">{index + 1}</span>
+            <span className="leading-relaxed text-slate-800">{step}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The provider's word for the method (Toss says 카드 or 간편결제, Stripe card), in the page's language. */
+const METHOD_KEYS: Record<string, string> = {
+  '카드': 'card', card: 'card', '간편결제': 'easyPay', '계좌이체': 'transfer', '가상계좌': 'virtualAccount', '휴대폰': 'phone',
+  paypal: 'paypal', alipay: 'alipay', wechat_pay: 'wechatpay', 'sandbox card': 'testCard',
+};
+
+function paymentMethodLabel(order: PaidOrder, t: (key: string) => string, tCommon: (key: string) => string): string | null {
+  const key = order.paymentMethod ? METHOD_KEYS[order.paymentMethod] : undefined;
+  if (key) return t(`payment.methodNames.${key}`);
+  if (order.paymentProvider === 'toss') return tCommon('payment.methods.tosspayments');
+  if (order.paymentProvider === 'paypal') return tCommon('payment.methods.paypal');
+  if (order.paymentProvider === 'stripe') return tCommon('payment.methods.stripe');
+  return null;
 }
 
 /** Accepted by a delayed method (Alipay, WeChat Pay) but not settled yet: the order waits for the provider's word. */

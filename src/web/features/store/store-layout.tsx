@@ -8,6 +8,7 @@ import { isCountryCode } from '../../../domain/countries.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { ErrorPage } from '../not-found/error-page.tsx';
 import { Footer } from './footer.tsx';
+import { LandOnHash } from './land-on-hash.tsx';
 import { TopBar } from './top-bar.tsx';
 import { SkipLink } from './skip-link.tsx';
 
@@ -32,6 +33,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           <main id="main" className="min-h-[60vh] pt-16">{children}</main>
           <Footer />
           <AuthReturn />
+          <LandOnHash />
         </BriefProvider>
       </CartProvider>
     </AuthProvider>

@@ -8,6 +8,7 @@ import { CountryMenu } from './country-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { Logo } from './logo.tsx';
 import { UserMenu } from '../accounts/user-menu.tsx';
+import { useFittingLinks } from './use-fitting-links.ts';
 import { CartButton } from '../cart/cart-button.tsx';
 
 /** Home sections reachable from the top bar (SPEC section 2 anchors). */
@@ -39,6 +40,13 @@ export function TopBar() {
   const scrolled = useScrolledPast(SHADOW_AFTER_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = () => setMobileOpen(false);
+  const [fitting, allFit] = useFittingLinks<HTMLUListElement>();
+  // Until measured the breakpoint decides; then the menu button stays exactly while a link is left out.
+  const menuClass = allFit === null ? 'min-[1440px]:hidden' : allFit ? 'hidden' : '';
+  const links = [
+    { to: `/${country}/templateshop`, label: t('nav.templates') },
+    ...NAV_SECTIONS.map((section) => ({ to: `/${country}#${section.id}`, label: t(section.key) })),
+  ];
 
   return (
     <header
@@ -48,27 +56,21 @@ export function TopBar() {
       }`}
     >
       {/* Wider than the page's column, so the links fit beside the buttons in every language. */}
-      <div className="mx-auto flex h-16 w-full max-w-[90rem] items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+      <div className="mx-auto flex h-16 w-full max-w-[90rem] items-center justify-between gap-2 px-3 min-[360px]:px-4 sm:gap-4 sm:px-6">
         <Link to={`/${country}`} className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap font-bold text-ink" aria-label={BRAND}>
           <Logo />
         </Link>
-        {/* The links stay in the bar from 1440 px up, where they fit in every language beside the
-            store, language and account buttons; below that they live in the menu, so the bar is
-            always one line. */}
-        <nav aria-label={t('nav.label')} className="hidden min-[1440px]:block">
-          <ul className="flex items-center gap-1">
-            {NAV_SECTIONS.map((section) => (
-              <li key={section.id}>
-                <Link to={`/${country}#${section.id}`} className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
-                  {t(section.key)}
+        {/* As many links as fit beside the buttons, the template shop first; all of them are in the
+            menu too, which stays until every link fits (1440 px up in every language). */}
+        <nav aria-label={t('nav.label')} className="hidden min-w-0 flex-1 md:block">
+          <ul ref={fitting} className="flex h-11 flex-wrap items-center gap-x-1 overflow-hidden" data-bar-links>
+            {links.map((link) => (
+              <li key={link.to} className="flex h-11 items-center">
+                <Link to={link.to} className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
+                  {link.label}
                 </Link>
               </li>
             ))}
-            <li>
-              <Link to={`/${country}/templateshop`} className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink">
-                {t('nav.templates')}
-              </Link>
-            </li>
           </ul>
         </nav>
         <div className="flex shrink-0 items-center gap-1 whitespace-nowrap">
@@ -78,13 +80,9 @@ export function TopBar() {
           </div>
           <CartButton />
           <UserMenu onAction={closeMobile} />
-          {/* Where the links join the bar (1440 px up), the packages link stands in for it. */}
-          <Link to={`/${country}#pricing`} className="btn-primary hidden whitespace-nowrap md:max-[1439px]:inline-flex">
-            {t('nav.getStarted')}
-          </Link>
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 min-[1440px]:hidden"
+            className={`inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 ${menuClass}`}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -94,21 +92,16 @@ export function TopBar() {
           </button>
         </div>
       </div>
-      <div id="mobile-menu" hidden={!mobileOpen} className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white min-[1440px]:hidden">
+      <div id="mobile-menu" hidden={!mobileOpen} className={`max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white ${menuClass}`}>
         <nav aria-label={t('nav.label')} className="container-page py-3">
           <ul className="grid gap-1">
-            {NAV_SECTIONS.map((section) => (
-              <li key={section.id}>
-                <Link to={`/${country}#${section.id}`} onClick={closeMobile} className="flex min-h-12 items-center rounded-xl px-3 text-base font-medium hover:bg-slate-100">
-                  {t(section.key)}
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} onClick={closeMobile} className="flex min-h-12 items-center rounded-xl px-3 text-base font-medium hover:bg-slate-100">
+                  {link.label}
                 </Link>
               </li>
             ))}
-            <li>
-              <Link to={`/${country}/templateshop`} onClick={closeMobile} className="flex min-h-12 items-center rounded-xl px-3 text-base font-medium hover:bg-slate-100">
-                {t('nav.templates')}
-              </Link>
-            </li>
           </ul>
           <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 sm:hidden">
             <CountryMenu onNavigate={closeMobile} />

@@ -1,0 +1,38 @@
+/**
+ * The top bar shows the links that fit beside its buttons and leaves the rest to the menu (a
+ * "priority+" bar). The links sit in one row that wraps into a clipped second row, so the server's
+ * HTML already shows only what fits; once the page runs, the wrapped ones are also taken out of
+ * the keyboard order and the accessibility tree (they are in the menu), and again on every resize.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+/** The list's ref, and whether every link fits (null until measured: the stylesheet's breakpoints decide). */
+export function useFittingLinks<T extends HTMLElement>(): [React.RefObject<T | null>, boolean | null] {
+  const ref = useRef<T>(null);
+  const [allFit, setAllFit] = useState<boolean | null>(null);
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const mark = () => {
+      // Hidden below its breakpoint (display: none): nothing shows, the menu holds every link.
+      const shown = list.offsetParent !== null;
+      const box = list.getBoundingClientRect();
+      let fit = shown;
+      for (const item of Array.from(list.children) as HTMLElement[]) {
+        const itemBox = item.getBoundingClientRect();
+        // Wrapped into the clipped row, or a first link wider than the room it has.
+        const clipped = shown && (itemBox.top - box.top > 4 || itemBox.right > box.right + 1);
+        item.style.visibility = clipped ? 'hidden' : '';
+        item.inert = clipped;
+        item.toggleAttribute('aria-hidden', clipped);
+        if (clipped) fit = false;
+      }
+      setAllFit(fit);
+    };
+    mark();
+    const observer = new ResizeObserver(mark);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, allFit];
+}

@@ -1,0 +1,53 @@
+/**
+ * In-page links from other pages land on their section (issue "A newcomer's path", item 2): the
+ * home page's lower sections come in a chunk of their own, here held back at the network as on a
+ * slow phone, so the section is not there yet when the navigation ends.
+ */
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+
+async function holdLowerSections(page: Page, ms: number) {
+  await page.route(/\/assets\/below-the-fold[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+test('footer links from another page land on the home page sections, also when they come late', async ({ page, consoleErrors: _ }) => {
+  await holdLowerSections(page, 700);
+  await page.goto('/kr/templateshop');
+  await hydrated(page);
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: '패키지' }).click();
+  await expect(page).toHaveURL(/\/kr#pricing$/);
+  await expect(page.locator('#pricing')).toBeInViewport();
+  // The heading is not hidden under the fixed top bar.
+  const heading = await page.locator('#pricing-title').boundingBox();
+  expect(heading!.y).toBeGreaterThanOrEqual(64);
+
+  await page.goto('/kr/terms');
+  await hydrated(page);
+  await footer.getByRole('link', { name: '문의하기' }).click();
+  await expect(page.locator('#contact')).toBeInViewport();
+});
+
+test('the menu links land on their section from a template page, in the US store too', async ({ page, consoleErrors: _ }) => {
+  await page.context().addCookies([{ name: 'lang', value: 'en', url: 'http://127.0.0.1' }]);
+  await holdLowerSections(page, 700);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/us/template/3');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/us#contact$/);
+  await expect(page.locator('#contact')).toBeInViewport();
+});
+
+test('an address with a #section opened directly lands on it', async ({ page }) => {
+  await page.goto('/us#contact');
+  await hydrated(page);
+  await expect(page.locator('#contact')).toBeInViewport();
+  await page.goto('/kr#portfolio');
+  await hydrated(page);
+  await expect(page.locator('#portfolio')).toBeInViewport();
+});
