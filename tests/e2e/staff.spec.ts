@@ -50,11 +50,18 @@ test('staff move an order through every status and comment; the customer sees th
   await brief.locator('[data-brief-submit]').click();
   await expect(customer).toHaveURL(/\/kr$/);
 
-  // Staff find it by the customer's e-mail.
+  const number = (await customer.locator('[data-order-id]').textContent())!.trim();
+  expect(number).toMatch(/^SL-\d{4}-\d{4}-\d{3}$/);
+
+  // Staff find it by the number as the customer reads it out (no prefix, spaces), then by e-mail.
   const staff = await browser.newPage();
   await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   await staff.goto('/kr/admin?tab=orders');
   await hydrated(staff);
+  await staff.getByRole('searchbox', { name: '검색' }).fill(number.slice(3).replace(/-/g, ' '));
+  await staff.getByRole('button', { name: '적용' }).click();
+  await expect(staff.locator('[data-orders-total]')).toHaveText('1건');
+  await expect(staff.locator('[data-admin-order]')).toContainText(number);
   await staff.getByRole('searchbox', { name: '검색' }).fill(email);
   await staff.getByRole('button', { name: '적용' }).click();
   await expect(staff.locator('[data-orders-total]')).toHaveText('1건');

@@ -84,7 +84,7 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** Public order number, also the payment provider's orderId (6-64 chars of [A-Za-z0-9_-], unguessable). */
+  /** Public order number, also the payment provider's orderId: `SL-2611-4827-316` (domain/order-number.ts), older ones `SL-` and 24 random characters; a name, never a key. */
   orderNumber: text('order_number').notNull(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   /** The guest id (D22, SPEC's sessionId / guest_session_id) of the browser that placed a guest order. */

@@ -240,6 +240,9 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     if (!unit) return missing('/purchase_units/0');
     const referenceId = typeof unit.reference_id === 'string' && unit.reference_id ? unit.reference_id : 'default';
     const at = `/purchase_units/@reference_id=='${referenceId}'`;
+    // PayPal's lengths: reference_id up to 256 characters, custom_id up to 255.
+    if (referenceId.length > 256) return badRequest('INVALID_STRING_MAX_LENGTH', 'The value of a field is too long.', `${at}/reference_id`, referenceId);
+    if (typeof unit.custom_id === 'string' && (unit.custom_id.length < 1 || unit.custom_id.length > 255)) return badRequest('INVALID_STRING_MAX_LENGTH', 'The value of a field is too long.', `${at}/custom_id`, unit.custom_id);
     const amount = checkMoney(unit.amount, `${at}/amount`);
     if (isReply(amount)) return amount;
     if (toMinor(amount) <= 0) return unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.', `${at}/amount/value`, amount.value);

@@ -218,6 +218,11 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     }
     const metadata = body.metadata === undefined || body.metadata === '' ? {} : asRecord(body.metadata);
     if (!metadata) return invalid('metadata', 'Invalid object');
+    // Stripe's limits: client_reference_id up to 200 characters, a metadata value up to 500.
+    if ((text(body.client_reference_id) ?? '').length > 200) return invalid('client_reference_id', 'client_reference_id must be at most 200 characters.');
+    for (const [key, value] of Object.entries(metadata)) {
+      if (String(value).length > 500) return invalid(`metadata[${key}]`, 'Metadata values can have up to 500 characters.');
+    }
 
     const id = randomId('cs_test_a1', 56);
     const amount = items.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0);

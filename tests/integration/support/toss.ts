@@ -48,6 +48,8 @@ export async function startFakeToss() {
     const orderId = String(body.orderId ?? '');
     const amount = Number(body.amount);
     if (!paymentKey || !orderId || !Number.isInteger(amount)) return error(400, 'INVALID_REQUEST', '잘못된 요청입니다.');
+    // Toss's rule for orderId: 6-64 characters of letters, digits, - and _.
+    if (!/^[A-Za-z0-9_-]{6,64}$/.test(orderId)) return error(400, 'INVALID_REQUEST', '잘못된 요청입니다.');
     if (paymentKey.startsWith('reject')) return error(403, 'REJECT_CARD_PAYMENT', '한도초과 혹은 잔액부족으로 결제에 실패했습니다.');
     if (paymentKey.startsWith('provider')) return error(400, 'PROVIDER_ERROR', '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
     if (paymentKey.startsWith('expired')) return error(404, 'NOT_FOUND_PAYMENT_SESSION', '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.');

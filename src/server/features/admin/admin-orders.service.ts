@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
+import { orderNumberCandidates } from '../../../domain/order-number.ts';
 import { draftReview, freeRevisions } from '../../../domain/deliverables.ts';
 import { staffCancel } from '../../../domain/refunds.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
@@ -32,7 +33,11 @@ function filters(query: AdminOrdersQuery): SQL | undefined {
   if (query.to) conditions.push(lt(orders.createdAt, nextDay(query.to)));
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(eq(orders.orderNumber, query.q), ilike(orders.customerName, like), ilike(orders.customerEmail, like))!);
+    // An order number as a customer reads it out or staff type it (any case, no prefix, spaces),
+    // or an old number exactly: the few stored numbers it may mean, through the unique index.
+    const numbers = orderNumberCandidates(query.q);
+    const byNumber = numbers.length ? [inArray(orders.orderNumber, numbers)] : [];
+    conditions.push(or(...byNumber, ilike(orders.customerName, like), ilike(orders.customerEmail, like))!);
   }
   return conditions.length ? and(...conditions) : undefined;
 }

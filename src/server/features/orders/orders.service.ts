@@ -4,13 +4,14 @@
  * the public order number and the amount the provider will be asked to charge. A checkout attempt
  * that carries an Idempotency-Key makes one order however often it is sent (placeOrder).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { priceOrder, type OrderItem, type PricedOrder } from '../../../domain/orders.ts';
 import { findService } from '../../../domain/catalog/services.ts';
 import { COUNTRIES } from '../../../domain/countries.ts';
+import { newOrderNumber } from '../../../domain/order-number.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { OrderStatus, OrderType } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
@@ -67,10 +68,12 @@ export interface NewOrder {
   consultation?: boolean | undefined;
 }
 
-/** A public order number: unguessable (144 random bits), 6-64 characters of [A-Za-z0-9_-] as Toss requires. */
-export function newOrderNumber(): string {
-  return `SL-${randomBytes(18).toString('base64url')}`;
-}
+/**
+ * Attempts at a free order number before giving up: with a million numbers a month a collision is
+ * rare (a shop with 10,000 orders this month meets one in a hundred orders), so eight in a row
+ * means something else is wrong.
+ */
+const ORDER_NUMBER_ATTEMPTS = 8;
 
 function orderTypeOf(items: readonly OrderItem[], consultation: boolean): OrderType {
   if (consultation) return 'consultation';
@@ -103,12 +106,16 @@ function consultationPricing(items: readonly OrderItem[], country: CountryCode):
   return { lines: [{ kind: 'service', ref: String(item.serviceId), quantity: 1, unitPriceKrw: 0, totalKrw: 0 }], totalKrw: 0, currency: COUNTRIES[country].currency, amountMinor: 0 };
 }
 
-export async function createOrder(db: Database, input: NewOrder): Promise<CreatedOrder> {
+/**
+ * `nextNumber` makes the order numbers to try (domain/order-number.ts); a number already taken is
+ * passed over by the insert itself (`on conflict do nothing`), so the retry needs no savepoint and
+ * a caller's transaction is not broken by it.
+ */
+export async function createOrder(db: Database, input: NewOrder, nextNumber: () => string = () => newOrderNumber()): Promise<CreatedOrder> {
   const consultation = input.consultation === true;
   const priced = consultation ? consultationPricing(input.items, input.country) : priceOrder(input.items, input.country);
   const guestId = input.owner.kind === 'guest' ? input.owner.guestId : null;
   const userId = input.owner.kind === 'user' ? input.owner.userId : null;
-  const orderNumber = newOrderNumber();
   const name = consultation
     ? translatorFor(input.language, 'orders')('orderName.consultation', { name: lineName(priced.lines[0]!, input.language) })
     : orderName(priced.lines, input.language);
@@ -118,7 +125,9 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
     position, kind: line.kind, ref: line.ref, name: lineName(line, input.language),
     quantity: line.quantity, unit_price_krw: line.unitPriceKrw, total_krw: line.totalKrw,
   }));
-  const result = await db.execute(sql`
+  for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
+    const orderNumber = nextNumber();
+    const result = await db.execute(sql`
     with new_order as (
       insert into ${orders} (order_number, user_id, guest_id, is_guest_order, customer_name, customer_email, customer_phone,
         customer_address, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status,
@@ -127,6 +136,7 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
         ${input.customer.phone}, ${input.customer.address ?? null}, ${input.requirements ?? null}, ${orderTypeOf(input.items, consultation)}, ${name},
         ${input.country}, ${priced.currency}, ${input.language}, ${priced.totalKrw}, ${priced.amountMinor}, ${opening.status},
         ${input.idempotency?.key ?? null}, ${input.idempotency?.fingerprint ?? null})
+      on conflict (order_number) do nothing
       returning id
     ), new_lines as (
       insert into ${orderLines} (order_id, position, kind, ref, name, quantity, unit_price_krw, total_krw)
@@ -144,12 +154,15 @@ export async function createOrder(db: Database, input: NewOrder): Promise<Create
       returning 1
     )
     select id, (select count(*) from new_lines)::int as line_count from new_order, first_status`);
-  const [row] = rowsOf<{ id: string; line_count: number }>(result);
-  if (!row) throw new Error('order insert returned no row');
-  return {
-    id: row.id, orderNumber, orderName: name, status: opening.status, currency: priced.currency,
-    amountKrw: priced.totalKrw, amountMinor: priced.amountMinor, lineCount: row.line_count,
-  };
+    const [row] = rowsOf<{ id: string; line_count: number }>(result);
+    // No row: the number was taken (nothing else was written), so the next one is tried.
+    if (!row) continue;
+    return {
+      id: row.id, orderNumber, orderName: name, status: opening.status, currency: priced.currency,
+      amountKrw: priced.totalKrw, amountMinor: priced.amountMinor, lineCount: row.line_count,
+    };
+  }
+  throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
 }
 
 /** JSON with object keys sorted and undefined left out: one text for one value, however it was written. */
@@ -173,7 +186,9 @@ async function orderOfKey(db: Database, owner: Owner, key: string): Promise<Crea
   const [row] = await db.select({
     id: orders.id, orderNumber: orders.orderNumber, orderName: orders.orderName, status: orders.status, currency: orders.currency,
     amountKrw: orders.amountKrw, amountMinor: orders.amountMinor, fingerprint: orders.requestFingerprint,
-    lineCount: sql<number>`(select count(*) from ${orderLines} where ${orderLines.orderId} = ${orders.id})::int`,
+    // Qualified by hand: a column inside sql`` in a select list is written bare, which here would
+    // compare order_lines with itself.
+    lineCount: sql<number>`(select count(*) from ${orderLines} where ${orderLines}.order_id = ${orders}.id)::int`,
   }).from(orders)
     .where(and(sql`coalesce(${orders.userId}::text, ${orders.guestId}) = ${ownerKey}`, eq(orders.idempotencyKey, key)))
     .limit(1);
@@ -194,10 +209,10 @@ function answerAgain(earlier: CreatedOrder & { fingerprint: string | null }, fin
  * store refuses under a key that already made an order. A first attempt that succeeds, by far the
  * common case, costs no extra query.
  */
-export async function placeOrder(db: Database, input: NewOrder): Promise<{ order: CreatedOrder; replayed: boolean }> {
+export async function placeOrder(db: Database, input: NewOrder, nextNumber?: () => string): Promise<{ order: CreatedOrder; replayed: boolean }> {
   const idempotency = input.idempotency;
   try {
-    return { order: await createOrder(db, input), replayed: false };
+    return { order: await createOrder(db, input, nextNumber), replayed: false };
   } catch (error) {
     // A refusal of the request itself (a price the store cannot take) may also be a key already
     // used for another request, which is the answer that tells the caller what happened.
