@@ -11,14 +11,7 @@ import { LANGUAGES, NAMESPACES, type Language } from '../../src/i18n/config.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const glossary = fs.readFileSync(path.join(root, 'docs/glossary.md'), 'utf8');
 
-function flatten(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else {
-    out.set(prefix, String(value));
-  }
-  return out;
-}
+import { flatten } from './support/catalogs.ts';
 
 type Catalog = Map<string, string>;
 const catalogs = Object.fromEntries(

@@ -14,25 +14,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NAMESPACES, type Language } from '../../src/i18n/config.ts';
 import { translatorFor } from '../../src/i18n/translator.server.ts';
+import { catalogs } from './support/catalogs.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dir = path.join(root, 'src/i18n/locales');
-
-function flatten(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else {
-    out.set(prefix, String(value));
-  }
-  return out;
-}
-
-const catalogs = Object.fromEntries(
-  LANGUAGES.map((lang) => [
-    lang,
-    Object.fromEntries(NAMESPACES.map((ns) => [ns, flatten(JSON.parse(fs.readFileSync(path.join(dir, lang, `${ns}.json`), 'utf8')))])),
-  ]),
-) as Record<Language, Record<string, Map<string, string>>>;
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const categories = (lang: Language) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];

@@ -3,29 +3,10 @@
  * English is left in the other languages' catalogs (the shared locale-check covers the first two
  * too; this keeps them checked where ../shared is not beside the project).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NAMESPACES } from '../../src/i18n/config.ts';
 import { ORDER_STATUSES, BRIEF_STATUSES } from '../../src/domain/statuses.ts';
-
-const dir = path.resolve(import.meta.dirname, '../../src/i18n/locales');
-
-function flatten(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else {
-    out.set(prefix, String(value));
-  }
-  return out;
-}
-
-const catalogs = Object.fromEntries(
-  LANGUAGES.map((lang) => [
-    lang,
-    Object.fromEntries(NAMESPACES.map((ns) => [ns, flatten(JSON.parse(fs.readFileSync(path.join(dir, lang, `${ns}.json`), 'utf8')))])),
-  ]),
-) as Record<string, Record<string, Map<string, string>>>;
+import { catalogs } from './support/catalogs.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
