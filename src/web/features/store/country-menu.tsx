@@ -20,7 +20,7 @@ export function CountryMenu({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   return (
     <Disclosure
-      ariaLabel={`${t('country.label')}: ${t(`country.${country}`)}`}
+      ariaLabel={t('labelled', { label: t('country.label'), value: t(`country.${country}`) })}
       label={
         <>
           <GlobeIcon className="size-4" />

@@ -17,7 +17,7 @@ export function LanguageMenu({ onChange }: { onChange?: () => void }) {
   const revalidator = useRevalidator();
   return (
     <Disclosure
-      ariaLabel={`${t('language.label')}: ${LANGUAGE_NAMES[lang]}`}
+      ariaLabel={t('labelled', { label: t('language.label'), value: LANGUAGE_NAMES[lang] })}
       label={
         <>
           <LanguageIcon className="size-4" />
