@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_OIDC_PORT } from '../../playwright.config.ts';
 import { startOidcProvider } from '../integration/support/peers.ts';
@@ -10,12 +11,12 @@ async function signUp(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: '로그인' }).first().click();
   const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
   await dialog.getByRole('tab', { name: '회원가입' }).click();
-  await dialog.getByLabel('이메일').fill(email);
   const submit = dialog.getByRole('button', { name: '회원가입', exact: true });
   await expect(submit).toBeDisabled();
-  await expect(dialog.getByText('이메일 중복 확인을 완료해주세요')).toBeVisible();
-  await dialog.getByRole('button', { name: '중복 확인' }).click();
-  await expect(dialog.getByText('사용 가능한 이메일입니다.').first()).toBeVisible();
+  await expect(dialog.getByText('• 이메일을 입력해주세요')).toBeVisible();
+  // A complete address is checked on its own: no button to press.
+  await dialog.getByLabel('이메일').fill(email);
+  await expect(dialog.getByText('사용 가능한 이메일입니다.')).toBeVisible();
   await dialog.getByLabel('비밀번호', { exact: true }).fill('123');
   await expect(dialog.getByText('비밀번호가 너무 짧습니다 (3/6자).')).toBeVisible();
   await dialog.getByLabel('비밀번호', { exact: true }).fill(password);
@@ -81,11 +82,100 @@ test('an e-mail already in use is caught by the check', async ({ page }) => {
   await page.getByRole('button', { name: '로그인' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('tab', { name: '회원가입' }).click();
-  await dialog.getByLabel('이메일').fill(email);
-  await dialog.getByRole('button', { name: '중복 확인' }).click();
+  const field = dialog.getByLabel('이메일');
+  await field.fill(email);
+  // Checked on its own, and shown as the field's error.
   await expect(dialog.getByText('이미 사용 중인 이메일입니다.')).toBeVisible();
-  await dialog.getByLabel('이메일').fill(`other.${email}`);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  // The Check button (SPEC) still asks at once and answers with SPEC's toast.
+  await dialog.getByRole('button', { name: '중복 확인' }).click();
+  await expect(page.getByText('사용 불가')).toBeVisible();
+  await field.fill(`other.${email}`);
   await expect(dialog.getByText('이미 사용 중인 이메일입니다.')).toBeHidden();
+  await expect(dialog.getByText('사용 가능한 이메일입니다.')).toBeVisible();
+});
+
+test('sign-up says one thing per field: the e-mail is checked on its own once complete, and the password meets the server\'s rule there', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
+  await dialog.getByRole('tab', { name: '회원가입' }).click();
+  const emailField = dialog.getByLabel('이메일');
+  const password = dialog.getByLabel('비밀번호', { exact: true });
+  const submit = dialog.getByRole('button', { name: '회원가입', exact: true });
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/check-email')) checks.push(request.postDataJSON().email);
+  });
+
+  // An unfinished address says so once the visitor moves on.
+  await emailField.fill('minsu@');
+  await password.focus();
+  await expect(dialog.getByText('올바른 이메일을 입력해주세요.')).toBeVisible();
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+  // Finished: checked without a button; only "available" is left, with no error border or stale error.
+  const email = `minsu.${unique()}@example.com`;
+  await emailField.fill(email);
+  await expect(dialog.getByText('사용 가능한 이메일입니다.')).toBeVisible();
+  await expect(dialog.getByText('올바른 이메일을 입력해주세요.')).toHaveCount(0);
+  await expect(emailField).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(emailField).toHaveClass(/border-slate-300/);
+
+  // The server's rule, its common passwords included, with the server's own sentence.
+  const common = '너무 흔해서 추측하기 쉬운 비밀번호입니다. 다른 비밀번호를 사용해주세요.';
+  for (const guessable of ['123456', 'PASSWORD1']) {
+    await password.fill(guessable);
+    await expect(dialog.getByText(common).first()).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('사용 가능한 비밀번호입니다.')).toHaveCount(0);
+    await expect(submit).toBeDisabled();
+  }
+  const axe = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  // What the server sends for it is the same sentence.
+  const refused = await page.request.post('/api/auth/register', { data: { email: `other.${email}`, password: '123456', firstName: '민수', lastName: '김' }, headers: { 'accept-language': 'ko', 'x-store-country': 'kr' } });
+  expect((await refused.json()).fields.password).toBe(common);
+
+  await password.fill('lumi-studio-42');
+  await expect(dialog.getByText('사용 가능한 비밀번호입니다.')).toBeVisible();
+  await expect(dialog.getByText(common)).toHaveCount(0);
+  await dialog.getByLabel('비밀번호 확인').fill('lumi-studio-42');
+  await dialog.getByLabel('성').fill('김');
+  await dialog.getByLabel('이름', { exact: true }).fill('민수');
+  await expect(submit).toBeEnabled();
+  // One check for the one complete address, however much was typed elsewhere afterwards.
+  expect(checks).toEqual([email]);
+  await submit.click();
+  await expect(page.getByText('회원가입 성공')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test('an address taken while the form was filled in is refused when it is sent, keeping what was typed', async ({ page, browser, extraHTTPHeaders, consoleErrors: _ }) => {
+  const email = `race.${unique()}@example.com`;
+  await page.goto('/kr');
+  await hydrated(page);
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
+  await dialog.getByRole('tab', { name: '회원가입' }).click();
+  await dialog.getByLabel('이메일').fill(email);
+  await expect(dialog.getByText('사용 가능한 이메일입니다.')).toBeVisible();
+  await dialog.getByLabel('비밀번호', { exact: true }).fill('lumi-studio-42');
+  await dialog.getByLabel('비밀번호 확인').fill('lumi-studio-42');
+  await dialog.getByLabel('성').fill('김');
+  await dialog.getByLabel('이름', { exact: true }).fill('민수');
+  // Someone else signs up with the address meanwhile.
+  const other = await browser.newContext({ extraHTTPHeaders });
+  expect((await other.request.post(`${new URL(page.url()).origin}/api/auth/register`, { data: { email, password: 'another-one-77', firstName: '지민', lastName: '박' } })).status()).toBe(201);
+  await other.close();
+  await dialog.getByRole('button', { name: '회원가입', exact: true }).click();
+  await expect(page.getByText('회원가입 실패')).toBeVisible();
+  await expect(dialog.getByLabel('이메일')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('이미 사용 중인 이메일입니다.').first()).toBeVisible();
+  await expect(dialog.getByText('사용 가능한 이메일입니다.')).toHaveCount(0);
+  await expect(dialog.getByLabel('이메일')).toHaveValue(email);
+  await expect(dialog.getByLabel('성')).toHaveValue('김');
+  await expect(dialog.getByLabel('비밀번호', { exact: true })).toHaveValue('lumi-studio-42');
 });
 
 test('reset a forgotten password through the e-mail', async ({ page, consoleErrors: _ }) => {

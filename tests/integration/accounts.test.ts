@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { commonPasswordBucket } from '../../src/domain/validation/password-rule.ts';
 import { passwordResetTokens, userSessions, users } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { client, newAccount, sessionCookie } from './support/clients.ts';
@@ -129,6 +130,27 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
       await api.call('POST', '/api/auth/register', account);
       expect((await api.call('POST', '/api/auth/check-email', { email: account.email.toUpperCase() })).json().available).toBe(false);
       expect((await api.call('POST', '/api/auth/check-email', { email: '' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('common-passwords', () => {
+    it('hands the page the bucket of common passwords that a typed password falls in, and the server refuses what the bucket holds', async () => {
+      const bucket = commonPasswordBucket('123456');
+      const response = await api.call('GET', `/api/auth/common-passwords/${bucket}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      const { passwords } = response.json() as { passwords: string[] };
+      expect(passwords).toContain('123456');
+      expect(passwords.every((p) => commonPasswordBucket(p) === bucket && p.length >= 6)).toBe(true);
+      const refused = await api.call('POST', '/api/auth/register', newAccount({ password: passwords[passwords.length - 1]!.toUpperCase() }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ password: '너무 흔해서 추측하기 쉬운 비밀번호입니다. 다른 비밀번호를 사용해주세요.' });
+    });
+
+    it('answers 404 for a bucket that does not exist', async () => {
+      for (const bucket of ['256', '-1', 'abc', '1.5', '0001']) {
+        expect((await api.call('GET', `/api/auth/common-passwords/${bucket}`)).statusCode, bucket).toBe(404);
+      }
     });
   });
 

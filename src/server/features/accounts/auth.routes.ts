@@ -12,6 +12,7 @@ import { displayName } from '../../../domain/user.ts';
 import {
   changePasswordSchema, checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
 } from '../../../domain/validation/accounts.ts';
+import { COMMON_PASSWORD_BUCKETS } from '../../../domain/validation/password-rule.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import { afterResponse } from '../../http/after-response.ts';
@@ -22,6 +23,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangedMail, passwordChangedMail, resetMail } from './account-mails.ts';
 import { accountForGoogleIdentity } from './google-accounts.service.ts';
 import { decodeFlow, encodeFlow, OIDC_COOKIE, OIDC_COOKIE_SECONDS, safeReturnPath, type OidcClient } from './google.ts';
+import { commonPasswordsInBucket } from './password-policy.ts';
 import { createResetToken, resetPassword } from './password-reset.service.ts';
 import { publicUser } from './public-user.ts';
 import { clearSessionCookie, createSession, deleteSession, requestToken, setSessionCookie } from './sessions.ts';
@@ -89,6 +91,17 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     await limits.consume('checkEmailPerIp', request.ip);
     const { email } = parseBody(checkEmailSchema, request.body);
     return { success: true, available: await isEmailAvailable(db, email) };
+  });
+
+  // One bucket of the common-password list (domain/validation/password-rule.ts): the sign-up and
+  // password pages apply the server's rule without the whole list, and without sending the
+  // password before the form. The list changes only with a release, so browsers may keep it a day.
+  app.get('/api/auth/common-passwords/:bucket', async (request, reply) => {
+    const raw = (request.params as { bucket?: string }).bucket ?? '';
+    const bucket = /^\d{1,3}$/.test(raw) ? Number(raw) : -1;
+    if (bucket < 0 || bucket >= COMMON_PASSWORD_BUCKETS) throw new DomainError('NOT_FOUND');
+    reply.header('cache-control', 'public, max-age=86400');
+    return { success: true, bucket, passwords: commonPasswordsInBucket(bucket) };
   });
 
   app.post('/api/auth/forgot-password', async (request, reply) => {

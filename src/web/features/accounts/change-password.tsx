@@ -11,7 +11,8 @@ import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';
 import { GoogleReauthButton } from './google-reauth.tsx';
-import { ConfirmFeedback, PasswordFeedback } from './password-feedback.tsx';
+import { commonPasswordError, usePasswordCheck } from './password-check.ts';
+import { ConfirmFeedback, PasswordFeedback, passwordError } from './password-feedback.tsx';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
 
@@ -19,11 +20,16 @@ export function ChangePassword({ user }: { user: PublicUser }) {
   const { t } = useTranslation('accounts');
   const { t: tErrors } = useTranslation('errors');
   const store = useRootData();
-  const { register, handleSubmit, reset, setError, control, formState: { errors, isSubmitting } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, clearErrors, control, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).changePasswordFormSchema, tErrors),
+    // The server's rule, the common passwords included, before the form is sent (password-check.ts).
+    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).changePasswordFormSchema, tErrors, (values): Record<string, string> => {
+      const common = commonPasswordError(values.newPassword);
+      return common ? { newPassword: tErrors(common) } : {};
+    }),
   });
   const [password = '', confirm = ''] = useWatch({ control, name: ['newPassword', 'confirmPassword'] });
+  const passwordCheck = usePasswordCheck(password);
 
   const save = handleSubmit(async (values) => {
     const body = { newPassword: values.newPassword, ...(user.hasPassword ? { currentPassword: values.currentPassword } : {}) };
@@ -55,7 +61,7 @@ export function ChangePassword({ user }: { user: PublicUser }) {
         {user.hasPassword && (
           <FormField label={t('passwordChange.current')} revealable autoComplete="current-password" required error={errors.currentPassword?.message} {...register('currentPassword')} />
         )}
-        <FormField label={t('passwordChange.new')} revealable autoComplete="new-password" required error={errors.newPassword?.message} hint={<PasswordFeedback password={password} />} {...register('newPassword')} />
+        <FormField label={t('passwordChange.new')} revealable autoComplete="new-password" required error={errors.newPassword?.message ?? passwordError(passwordCheck, tErrors)} hint={<PasswordFeedback password={password} check={passwordCheck} />} {...register('newPassword', { onChange: () => clearErrors('newPassword') })} />
         <FormField label={t('passwordChange.confirm')} revealable autoComplete="new-password" required error={errors.confirmPassword?.message} hint={<ConfirmFeedback password={password} confirm={confirm} />} {...register('confirmPassword')} />
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={isSubmitting}>{isSubmitting ? t('profile.saving') : t('passwordChange.submit')}</button>

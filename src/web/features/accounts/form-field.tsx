@@ -35,7 +35,7 @@ export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function F
             type={revealable ? (revealed ? 'text' : 'password') : type}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
-            className={`block w-full rounded-xl border bg-white px-3.5 py-3 text-base shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 ${revealable ? 'pr-12' : ''} ${error ? 'border-red-500' : 'border-slate-300'}`}
+            className={`block w-full rounded-xl border bg-white px-3.5 py-3 text-base shadow-sm outline-none transition focus:ring-2 ${revealable ? 'pr-12' : ''} ${error ? 'border-red-500 focus:border-red-600 focus:ring-red-600/30' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/30'}`}
             {...input}
           />
           {revealable && (

@@ -1,16 +1,32 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN } from '../../../domain/validation/account-fields.ts';
+import { PASSWORD_MAX } from '../../../domain/validation/account-fields.ts';
+import { V } from '../../../domain/validation/messages.ts';
+import type { PasswordCheck } from './password-check.ts';
 
-/** Live feedback while typing (SPEC section 5): valid, too short with the length, match or mismatch. */
-export function PasswordFeedback({ password }: { password: string }) {
+/**
+ * What the server would refuse the typed password for (too long, too common), in the server's own
+ * sentence: the field shows it as its error (red border, aria-invalid), not as a hint.
+ */
+export function passwordError(check: PasswordCheck, tErrors: TFunction): string | undefined {
+  if (check.problem === V.tooLong) return tErrors(V.tooLong, { max: PASSWORD_MAX });
+  if (check.problem === V.passwordCommon) return tErrors(V.passwordCommon);
+  return undefined;
+}
+
+/**
+ * Live feedback while typing (SPEC section 5), from the server's own rule (usePasswordCheck): too
+ * short with the length, being checked, or usable. What the server refuses is the field's error
+ * (passwordError), and then this says nothing.
+ */
+export function PasswordFeedback({ password, check }: { password: string; check: PasswordCheck }) {
   const { t } = useTranslation('accounts');
-  if (!password) return null;
-  const ok = password.length >= PASSWORD_MIN;
-  return (
-    <p aria-live="polite" className={ok ? 'text-brand-800' : 'text-amber-800'}>
-      {ok ? t('password.valid') : t('password.tooShort', { length: password.length })}
-    </p>
-  );
+  if (!password || (check.problem && check.problem !== V.passwordMin)) return null;
+  const [tone, text] =
+    check.problem === V.passwordMin ? ['text-amber-800', t('password.tooShort', { length: password.length })]
+    : check.pending ? ['text-slate-600', t('password.checking')]
+    : ['text-brand-800', t('password.valid')];
+  return <p aria-live="polite" className={tone} data-password-feedback={check.problem ?? (check.pending ? 'checking' : 'ok')}>{text}</p>;
 }
 
 export function ConfirmFeedback({ password, confirm }: { password: string; confirm: string }) {

@@ -14,7 +14,8 @@ import { toast } from '../../components/toast.tsx';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';
-import { ConfirmFeedback, PasswordFeedback } from './password-feedback.tsx';
+import { commonPasswordError, usePasswordCheck } from './password-check.ts';
+import { ConfirmFeedback, PasswordFeedback, passwordError } from './password-feedback.tsx';
 
 type Values = { password: string; confirm: string };
 
@@ -39,9 +40,15 @@ export default function ResetPasswordPage() {
   const { register, handleSubmit, control, setError, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { password: '', confirm: '' },
     // SPEC section 5, in SPEC's order: both filled, the same, at least 6 characters.
-    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).resetPasswordFormSchema, tErrors),
+    // Then the server's rule for the rest: not one of the common passwords (password-check.ts).
+    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).resetPasswordFormSchema, tErrors, (values): Record<string, string> => {
+      const common = commonPasswordError(values.password);
+      // Shown on the password field itself (passwordError); this only stops the form going out.
+      return common ? { password: tErrors(common) } : {};
+    }),
   });
   const [password = '', confirm = ''] = useWatch({ control, name: ['password', 'confirm'] });
+  const passwordCheck = usePasswordCheck(password);
 
   const submit = handleSubmit(async (values) => {
     const result = await apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, password: values.password }, store);
@@ -61,7 +68,7 @@ export default function ResetPasswordPage() {
       <h1 className="text-2xl font-extrabold tracking-tight">{t('reset.title')}</h1>
       <p className="mt-2 text-muted">{t('reset.text')}</p>
       <form noValidate onSubmit={submit} className="mt-8 space-y-4 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
-        <FormField label={t('reset.newPassword')} revealable autoComplete="new-password" hint={<PasswordFeedback password={password} />} {...register('password')} />
+        <FormField label={t('reset.newPassword')} revealable autoComplete="new-password" error={passwordError(passwordCheck, tErrors)} hint={<PasswordFeedback password={password} check={passwordCheck} />} {...register('password')} />
         <FormField label={t('reset.confirm')} revealable autoComplete="new-password" error={errors.confirm?.message} hint={<ConfirmFeedback password={password} confirm={confirm} />} {...register('confirm')} />
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting ? t('reset.submitting') : t('reset.submit')}
