@@ -3,7 +3,7 @@
  * keys (labels are `briefs:options.<group>.<key>` in each language), and the rule that at least
  * one of them is chosen.
  */
-import type { OrderStatus } from './statuses.ts';
+import type { BriefStatus, OrderStatus } from './statuses.ts';
 
 export const BRIEF_OPTIONS = {
   style: ['modern', 'cinematic', 'illustration', 'minimal'],
@@ -28,3 +28,10 @@ export function takesBrief(status: OrderStatus): boolean {
 
 /** Files one brief may carry. */
 export const BRIEF_MAX_FILES = 20;
+
+/**
+ * A delivered draft was made from the brief: a brief still waiting for staff (pending, in review)
+ * is approved with it, so the customer's brief no longer reads "pending" beside their draft. A
+ * rejected brief stays as staff left it.
+ */
+export const BRIEF_APPROVED_BY_DRAFT: readonly BriefStatus[] = ['pending', 'in_review'];

@@ -294,7 +294,7 @@ test('a customer declines a quote with a reason; the order is cancelled and staf
   expect((await declined).status()).toBe(200);
   await expect(customer.getByText('견적을 거절했습니다').first()).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(card.locator('[data-status]')).toHaveText('주문 취소');
+  await expect(card.locator('[data-status]')).toHaveText('취소됨');
   await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'cancelled');
   await expect(card.locator('[data-pay-quote]')).toHaveCount(0);
   await expect(card.locator('[data-decline-quote]')).toHaveCount(0);

@@ -149,7 +149,7 @@ test('staff cancel a paid order with the refund the policy allows; the customer 
   // success page's own navigation, which a goto there would race (seen under load).
   const myPage = await customerBrowser.newPage();
   await myPage.goto('/kr/profile');
-  await expect(myPage.locator('[data-order]').first().locator('[data-status]')).toHaveText('주문 취소');
+  await expect(myPage.locator('[data-order]').first().locator('[data-status]')).toHaveText('취소됨');
   await customerBrowser.close();
 });
 

@@ -37,6 +37,10 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
     const stranger = await s.customer();
     const admin = await s.admin();
     const order = await s.paidOrder(owner.cookie, owner.account.email);
+    // The customer's brief, not yet looked at by staff.
+    const brief = await s.call('POST', '/api/project-briefs', { orderId: order.orderNumber, style: ['modern'] }, { cookie: owner.cookie });
+    expect(brief.statusCode, brief.body).toBe(201);
+    expect((await mine(owner.cookie)).brief.status).toBe('pending');
     const image = await png();
     const answer = await deliver(order.id, [{ name: 'draft 1.png', data: image }, { name: 'sheet.pdf', data: pdf() }], 'draft', admin.cookie);
     expect(answer.statusCode, answer.body).toBe(201);
@@ -53,6 +57,8 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
     const view = await mine(owner.cookie);
     expect(view.deliverables.map((f: { name: string; purpose: string; type: string }) => [f.name, f.purpose, f.type])).toEqual([['draft 1.png', 'draft', 'image/png'], ['sheet.pdf', 'draft', 'application/pdf']]);
     expect(view.review).toMatchObject({ canApprove: true, canRevise: true, free: 1, used: 0, refusal: null });
+    // The draft was made from the brief: it no longer reads "pending".
+    expect(view.brief.status).toBe('approved');
     expect(new Date(view.review.deadline).getTime() - row!.draftDeliveredAt!.getTime()).toBe(7 * DAY);
 
     const url: string = view.deliverables[0].url;
@@ -140,6 +146,8 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
     expect(await outbox(order.id)).toContainEqual(['staff_review', { decision: 'revision', note: 'A brighter background, please.', round: '1', from: 'draft_delivered', to: 'in_progress' }]);
     const detail = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json();
     expect(detail.revisions).toMatchObject([{ round: 1, note: 'A brighter background, please.' }]);
+    // The customer reads back what they asked for.
+    expect((await mine(owner.cookie)).revisions).toMatchObject([{ round: 1, note: 'A brighter background, please.' }]);
     expect(detail.review).toMatchObject({ free: 1, used: 1 });
 
     // The second draft: the one free revision is used, so only approval is left.

@@ -326,7 +326,11 @@ describe.each(BACKENDS)('staff refunds through Toss on %s', (backend) => {
     expect(after.history.at(-1)).toMatchObject({ from: 'in_progress', to: 'cancelled', actor: admin.account.email });
     expect(after.cancel).toEqual({ kind: 'none' });
     // The customer sees it, and cannot be refunded twice.
-    expect((await s.api.call('GET', '/api/orders/me', undefined, { cookie: owner.cookie })).json().orders[0].status).toBe('cancelled');
+    const customerView = (await s.api.call('GET', '/api/orders/me', undefined, { cookie: owner.cookie })).json().orders[0];
+    expect(customerView.status).toBe('cancelled');
+    // The customer reads what came back, and the steps the order had reached (its history).
+    expect(customerView).toMatchObject({ refunded: 40_000, refunds: [{ amount: 40_000 }] });
+    expect(customerView.history.map((h: { to: string }) => h.to)).toEqual(['pending', 'order_received', 'in_progress', 'cancelled']);
     expect((await s.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount: 1, reason: 'again' }, { cookie: admin.cookie })).statusCode).toBe(409);
     // A cancelled order stays cancelled, so it can never be refunded a second time.
     const reopened = await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'order_received' }, { cookie: admin.cookie });

@@ -1,15 +1,17 @@
 /**
  * Deliverables (issue 9): staff attach draft and final files to an order; a draft moves the order
- * to `draft_delivered` and opens the customer's seven days to review it; the customer approves it
- * (completed) or asks for a revision (back to in_progress, counted against the free revisions).
+ * to `draft_delivered`, approves a brief still waiting for staff (it was worked from) and opens the
+ * customer's seven days to review it; the customer approves it (completed) or asks for a revision
+ * (back to in_progress, counted against the free revisions).
  * Each of these is one transaction: the files or the decision, and the status change through the
  * lifecycle (D30: its history row and e-mails).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { BRIEF_APPROVED_BY_DRAFT } from '../../../domain/briefs.ts';
 import { draftReview, freeRevisions, REVIEW_DAYS, type DeliverablePurpose } from '../../../domain/deliverables.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Database } from '../../db/client.ts';
-import { mailOutbox, orderLines, orders, revisionRequests } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orders, projectBriefs, revisionRequests } from '../../db/schema.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import type { UploadBatch, UploadedFileRow } from '../uploads/upload-batch.ts';
 import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
@@ -39,6 +41,10 @@ export async function deliverFiles(db: Database, actorId: string, orderId: strin
       // Another draft restarts the review window; final files change no status.
       if (purpose === 'draft') await tx.update(orders).set({ draftDeliveredAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, orderId));
       await tx.insert(mailOutbox).values({ kind: 'order_files', orderId, payload: { purpose, count: String(files.length) } });
+    }
+    if (purpose === 'draft') {
+      await tx.update(projectBriefs).set({ status: 'approved', updatedAt: new Date() })
+        .where(and(eq(projectBriefs.orderId, orderId), inArray(projectBriefs.status, [...BRIEF_APPROVED_BY_DRAFT])));
     }
     return { files, status: purpose === 'draft' ? 'draft_delivered' : order.status, statusChanged: toDraft };
   });

@@ -32,7 +32,7 @@ function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['q
   };
 }
 
-export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages }: OrderWithDetails, fileAccess = '') {
+export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions }: OrderWithDetails, fileAccess = '') {
   const first = lines[0];
   const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
   return {
@@ -78,6 +78,11 @@ export function customerOrderView({ order, lines, history, brief, deliverables, 
     quote: quoteView(order, quotes),
     /** Questions the customer asked about the quote, oldest first. */
     questions: messages.filter((m) => m.kind === 'question').map((m) => ({ body: m.body, at: m.createdAt.toISOString() })),
+    /** Money given back (D21), in minor units, oldest first; `refunded` is their sum. */
+    refunds: refunds.map((r) => ({ amount: r.amountMinor, at: r.createdAt.toISOString() })),
+    refunded: refunds.reduce((sum, r) => sum + r.amountMinor, 0),
+    /** The customer's own revision requests, in their words, oldest first. */
+    revisions: revisions.map((r) => ({ round: r.round, note: r.note, at: r.createdAt.toISOString() })),
   };
 }
 

@@ -16,7 +16,7 @@ import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { OrderStatus, OrderType } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { mailOutbox, orderLines, orderStatusHistory, orders } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orderStatusHistory, orders, refunds, revisionRequests } from '../../db/schema.ts';
 import { openingOf } from './lifecycle.ts';
 import { quotesOfOrders, type OrderMessageRow, type QuoteRow } from '../quotes/quotes.service.ts';
 import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
@@ -30,6 +30,8 @@ import { ownedBy, type Owner } from './owner.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type HistoryRow = typeof orderStatusHistory.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type RevisionRequestRow = typeof revisionRequests.$inferSelect;
 
 export interface OrderWithDetails {
   order: OrderRow;
@@ -43,6 +45,10 @@ export interface OrderWithDetails {
   quotes: QuoteRow[];
   /** What the customer wrote to staff about the quote (questions, a decline's reason), oldest first. */
   messages: OrderMessageRow[];
+  /** Money given back (a cancelled order's refund, D21), oldest first. */
+  refunds: RefundRow[];
+  /** The customer's revision requests on drafts, in their words, oldest first. */
+  revisions: RevisionRequestRow[];
 }
 
 export interface Customer {
@@ -227,14 +233,19 @@ export async function placeOrder(db: Database, input: NewOrder, nextNumber?: () 
 export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<OrderWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  // Only consultations have quotes: a page of paid orders asks for none.
+  // Only consultations have quotes: a page of paid orders asks for none. Likewise refunds (only a
+  // cancelled order has one) and revision requests (only an order with revisions used).
   const consultations = rows.filter((r) => r.orderType === 'consultation').map((r) => r.id);
-  const [lines, history, briefs, delivered, quoted] = await Promise.all([
+  const cancelled = rows.filter((r) => r.status === 'cancelled').map((r) => r.id);
+  const revised = rows.filter((r) => r.revisionsUsed > 0).map((r) => r.id);
+  const [lines, history, briefs, delivered, quoted, refunded, revisions] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.orderId, orderLines.position),
     db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(orderStatusHistory.orderId, orderStatusHistory.createdAt, orderStatusHistory.id),
     briefsOfOrders(db, ids),
     deliverablesOfOrders(db, ids),
     quotesOfOrders(db, consultations),
+    cancelled.length ? db.select().from(refunds).where(inArray(refunds.orderId, cancelled)).orderBy(refunds.createdAt, refunds.id) : [],
+    revised.length ? db.select().from(revisionRequests).where(inArray(revisionRequests.orderId, revised)).orderBy(revisionRequests.round) : [],
   ]);
   return rows.map((order) => ({
     order,
@@ -244,6 +255,8 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
     deliverables: delivered.filter((f) => f.orderId === order.id),
     quotes: quoted.quotes.get(order.id) ?? [],
     messages: quoted.messages.get(order.id) ?? [],
+    refunds: refunded.filter((r) => r.orderId === order.id),
+    revisions: revisions.filter((r) => r.orderId === order.id),
   }));
 }
 

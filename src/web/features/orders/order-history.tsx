@@ -1,15 +1,16 @@
 /**
  * My Page's order history (SPEC sections 2 and 4): each order with its lines, amount, the status
- * timeline (earlier steps done, the current one in progress, later ones to come; D3), the payment
- * receipt and staff comments. Rendered on the server from the page's loader.
+ * timeline of its kind (earlier steps done, the current one in progress, later ones to come; D3;
+ * a cancelled order's up to where it stopped, with what was refunded), the payment receipt, staff
+ * comments and the customer's own revision requests. Rendered on the server from the page's loader.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
-import { timelineOf, timelineStates, type OrderStatus } from '../../../domain/statuses.ts';
+import { timelineOf, timelineStates } from '../../../domain/statuses.ts';
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
-import { CheckIcon } from '../../components/icons.tsx';
+import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
 import { OrderBrief } from '../briefs/order-brief.tsx';
 import { OrderDeliverables } from '../deliverables/order-deliverables.tsx';
@@ -20,24 +21,72 @@ import { PayOrder } from './pay-order.tsx';
 /** Loader data arrives with dates as Date on the server and in the browser alike. */
 type OrderItem = CustomerOrderView;
 
-function Timeline({ status, orderType }: { status: OrderStatus; orderType: string }) {
+/** Column counts written out, so the style sheet has each (a step per column from 640 px). */
+const COLUMNS: Record<number, string> = { 1: 'sm:grid-cols-1', 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-4', 5: 'sm:grid-cols-5', 6: 'sm:grid-cols-6', 7: 'sm:grid-cols-7' };
+
+/**
+ * The order's timeline, by its kind (a consultation has the quote's steps, a fixed-price order
+ * none): earlier steps done, the current one in progress, later ones to come. A cancelled order
+ * keeps the steps it reached (its history) and ends where it stopped.
+ */
+function Timeline({ order }: { order: OrderItem }) {
   const { t } = useTranslation();
-  const timeline = timelineOf(orderType);
-  if (!timeline.includes(status)) return null;
+  const { t: tAccounts } = useTranslation('accounts');
+  const timeline = timelineOf(order.orderType);
+  if (order.status !== 'cancelled' && !timeline.includes(order.status)) return null;
+  const steps = timelineStates(order.status, order.orderType, order.history);
   return (
-    <ol className={`mt-4 grid gap-2 ${timeline.length > 5 ? 'sm:grid-cols-6' : 'sm:grid-cols-5'}`} aria-label={t('orderTimeline')}>
-      {timelineStates(status, orderType).map((step) => (
+    <ol className={`mt-4 grid gap-2 ${COLUMNS[Math.max(timeline.length, steps.length)] ?? ''}`} aria-label={t('orderTimeline')} data-timeline>
+      {steps.map((step, index) => (
         <li key={step.status} data-step={step.status} data-state={step.state} className="flex items-center gap-2 text-sm sm:flex-col sm:items-start">
-          <span className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.state === 'done' ? 'bg-brand-700 text-white' : step.state === 'current' ? 'bg-brand-100 text-brand-800 ring-2 ring-brand-600' : 'bg-slate-100 text-slate-400'}`}>
-            {step.state === 'done' ? <CheckIcon className="size-3.5" aria-hidden="true" /> : timeline.indexOf(step.status) + 1}
+          <span className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${step.state === 'done' ? 'bg-brand-700 text-white' : step.state === 'current' ? 'bg-brand-100 text-brand-800 ring-2 ring-brand-600' : step.state === 'stopped' ? 'bg-red-100 text-red-800 ring-2 ring-red-600' : 'bg-slate-100 text-slate-500'}`}>
+            {step.state === 'done' ? <CheckIcon className="size-3.5" aria-hidden="true" /> : step.state === 'stopped' ? <CloseIcon className="size-3.5" aria-hidden="true" /> : index + 1}
           </span>
-          <span className={step.state === 'upcoming' ? 'text-slate-500' : 'font-medium'}>
+          <span className={step.state === 'upcoming' ? 'text-slate-600' : step.state === 'stopped' ? 'font-medium text-red-800' : 'font-medium'}>
             {t(`orderStatus.${step.status}`)}
-            <span className="sr-only"> ({t(`timelineState.${step.state}`)})</span>
+            <span className="sr-only"> ({step.state === 'stopped' ? tAccounts('orders.timelineStopped') : t(`timelineState.${step.state}`)})</span>
           </span>
         </li>
       ))}
     </ol>
+  );
+}
+
+/** What a cancelled, paid order gave back (D21), and when. */
+function Refund({ order, country }: { order: OrderItem; country: CountryCode }) {
+  const { t } = useTranslation('accounts');
+  const { lang } = useRootData();
+  if (order.status !== 'cancelled' || !order.paidAt) return null;
+  const last = order.refunds.at(-1);
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' });
+  return (
+    <p className="mt-4 rounded-xl bg-slate-50 p-3 text-sm" data-refund={order.refunded}>
+      <span className="font-semibold">{t('orders.refunded')}</span>{' '}
+      {formatMinor(order.refunded, country)}
+      {last && <span className="text-slate-600"> · {date.format(new Date(last.at))}</span>}
+      {order.refunded === 0 && <span className="mt-1 block text-slate-600">{t('orders.noRefund')}</span>}
+    </p>
+  );
+}
+
+/** The revision requests the customer sent about drafts, in their own words. */
+function Revisions({ order }: { order: OrderItem }) {
+  const { t } = useTranslation('accounts');
+  const { lang } = useRootData();
+  if (order.revisions.length === 0) return null;
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' });
+  return (
+    <div className="mt-4 rounded-xl border border-slate-200 p-3 text-sm" data-revision-requests>
+      <h3 className="font-semibold">{t('orders.revisions.title')}</h3>
+      <ol className="mt-2 grid gap-2">
+        {order.revisions.map((r) => (
+          <li key={r.round} data-revision={r.round}>
+            <p className="text-xs text-slate-600">{t('orders.revisions.round', { round: r.round })} · {date.format(new Date(r.at))} {t('orders.review.kst')}</p>
+            <p className="mt-0.5 whitespace-pre-line break-words">{r.note}</p>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -60,7 +109,7 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
         </div>
         <div className="text-right">
           <p className="font-bold">{order.orderType === 'consultation' && order.amount === 0 ? tBriefs('summary.quotePending') : formatMinor(order.amount, country)}</p>
-          <p className="mt-1 inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold" data-status={order.status}>{tCommon(`orderStatus.${order.status}`)}</p>
+          <p className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' ? 'bg-red-50 text-red-800' : 'bg-slate-100'}`} data-status={order.status}>{tCommon(`orderStatus.${order.status}`)}</p>
         </div>
       </div>
       {order.lines.length > 1 && (
@@ -68,7 +117,8 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
           {order.lines.map((line) => <li key={`${line.kind}-${line.ref}`}>{line.name} × {line.quantity}</li>)}
         </ul>
       )}
-      <Timeline status={order.status} orderType={order.orderType} />
+      <Timeline order={order} />
+      <Refund order={order} country={country} />
       {/* Unpaid (the payer gave up on the provider's page, or a card was declined): pay this order, not a new one. */}
       {order.status === 'pending' && <PayOrder order={{ ...order, country }} access={linkKey ? { orderKey: linkKey } : {}} />}
       {/* A consultation's quote (D28): pay it, ask about it, or decline it. */}
@@ -80,6 +130,7 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
         </div>
       )}
       <OrderDeliverables order={order} linkKey={linkKey} />
+      <Revisions order={order} />
       <OrderBrief order={order} linkKey={linkKey} />
       {order.cancelRequestedAt && order.status === 'order_received' && <p className="mt-3 text-sm text-slate-700">{t('orders.cancel.requested')}</p>}
       {canCancel && order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}
