@@ -90,6 +90,15 @@ export function transitionFor(event: LifecycleEvent, from: OrderStatus | null, a
   return { event, from, to: target, mails: step.mails };
 }
 
+/**
+ * What staff's status menu offers for an order now: the statuses the table lets staff set from its
+ * status (none once it is cancelled; never `quoted`), less `cancelled` for a paid order, which is
+ * cancelled with its refund decision instead (D21). The server refuses the rest.
+ */
+export function staffStatusChoices(order: { status: OrderStatus; paidAt: Date | string | null }): OrderStatus[] {
+  return STAFF_SETTABLE.filter((to) => transitionFor('setByStaff', order.status, 'staff', to) !== null && !(to === 'cancelled' && order.paidAt));
+}
+
 /** The statuses `event` may start from for `actor` (toward `to` for staff's free choice). */
 export function startingStatuses(event: LifecycleEvent, actor: Actor, to?: OrderStatus): OrderStatus[] {
   return ORDER_STATUSES.filter((from) => transitionFor(event, from, actor, to) !== null);

@@ -193,3 +193,82 @@ test('every tab of the dashboard passes axe and fits a 375 px phone', async ({ p
     }
   }
 });
+
+test('staff are offered only what the lifecycle allows, asked to sign in in their own words, and see every tab, whole addresses and their name', async ({ page, browser, extraHTTPHeaders, consoleErrors: _ }) => {
+  test.slow();
+  // Signed out: the staff area asks for a staff sign-in, not for My Page's.
+  expect((await page.goto('/kr/admin'))?.status()).toBe(401);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('직원 로그인이 필요합니다');
+  await expect(page.getByText('관리자 화면은 스튜디오 직원만 이용할 수 있습니다.', { exact: false })).toBeVisible();
+  await expect(page.getByText('회원 정보와 주문 내역을 보려면 로그인해주세요.')).toHaveCount(0);
+
+  // A customer with a long address: one order paid, one cancelled before it was paid.
+  const origin = test.info().project.use.baseURL!;
+  const customer = await browser.newContext({ extraHTTPHeaders });
+  const email = `long.customer.address.${unique()}@studio-lumi-example.co.kr`;
+  expect((await customer.request.post(`${origin}/api/auth/register`, { data: { email, password: 'lumi-buyer-7', firstName: '하늘', lastName: '이', phone: '010-3333-4444' } })).status()).toBe(201);
+  const place = async () => (await customer.request.post(`${origin}/api/orders`, { data: { customerName: '이하늘', customerEmail: email, customerPhone: '010-3333-4444', serviceId: 1, quantity: 3, country: 'kr' }, headers: { 'x-store-country': 'kr', 'accept-language': 'ko' } })).json() as Promise<{ id: string; orderId: string; amount: number }>;
+  const paid = await place();
+  const { paymentKey } = await (await customer.request.post(`${origin}/api/payments/sandbox/authorize`, { data: { orderId: paid.orderId, card: 'approved' } })).json();
+  expect((await customer.request.post(`${origin}/api/confirm`, { data: { orderId: paid.orderId, amount: paid.amount, paymentKey } })).status()).toBe(200);
+  const cancelled = await place();
+  expect((await customer.request.post(`${origin}/api/orders/${cancelled.orderId}/cancel`, { data: {} })).status()).toBe(200);
+  await customer.close();
+
+  await page.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  await page.goto(`/kr/admin?tab=orders&q=${encodeURIComponent(email)}&order=${cancelled.id}`);
+  await hydrated(page);
+  const detail = page.locator('[data-order-detail]');
+  // Nothing follows a cancel: the menu is disabled and says why; no save button to answer 409.
+  const select = detail.locator('select[data-status-select]');
+  await expect(select).toBeDisabled();
+  await expect(select.locator('option')).toHaveText(['취소됨']);
+  await expect(detail.locator('[data-status-locked]')).toHaveText('취소된 주문은 상태를 바꿀 수 없습니다.');
+  await expect(detail.locator('button[data-save-status]')).toHaveCount(0);
+  await expect(page.locator(`[data-admin-order="${cancelled.orderId}"] select[data-status-select]`)).toBeDisabled();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  // A paid order is cancelled with its refund decision, and `quoted` comes only with a quote: neither is offered.
+  await page.goto(`/kr/admin?tab=orders&q=${encodeURIComponent(email)}&order=${paid.id}`);
+  await hydrated(page);
+  const offered = await detail.locator('select[data-status-select] option').allTextContents();
+  expect(offered[0]).toBe('접수완료');
+  expect(offered).not.toContain('취소됨');
+  expect(offered).not.toContain('견적 발송됨');
+  expect(offered).toEqual(expect.arrayContaining(['결제 대기', '작업진행중', '시안 전달 완료', '작업완료']));
+
+  // On a phone every tab is whole on screen, and the address wraps only before its @ or a dot.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const tab of ['대시보드', '주문 관리', '회원 관리', '브리프 관리', '문의함', '설정']) {
+    const box = (await page.getByRole('navigation', { name: '관리자 대시보드' }).getByRole('link', { name: tab, exact: true }).boundingBox())!;
+    expect(box.x, tab).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, tab).toBeLessThanOrEqual(375);
+  }
+  // The customer's line and the history (the customer placed and paid the order) both show it.
+  const addresses = detail.locator(`[data-email="${email}"]`);
+  await expect(addresses.first()).toBeVisible();
+  const lineStarts = await addresses.evaluateAll((elements) => elements.flatMap((element) => {
+    const starts: string[] = [];
+    let lastTop: number | null = null;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        if (lastTop !== null && top > lastTop + 2) starts.push(node.textContent!.slice(i));
+        lastTop = top;
+      }
+    }
+    return starts;
+  }));
+  expect(lineStarts.length, 'the address is long enough to wrap at 375 px').toBeGreaterThan(0);
+  for (const start of lineStarts) expect(start, 'a line of the address starts at its @ or a dot').toMatch(/^[@.]/);
+
+  // On a laptop the staff member's name is not cut short.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const name = page.locator('header').getByText('Admin Studio Lumi', { exact: true });
+  await expect(name).toBeVisible();
+  expect(await name.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
+import { staffStatusChoices } from '../../src/domain/lifecycle.ts';
+import { ORDER_STATUSES } from '../../src/domain/statuses.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { mailOutbox, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
@@ -117,6 +119,40 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     const detail = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json();
     expect(detail.history.at(-1)).toMatchObject({ from: 'order_received', to: 'in_progress', actor: admin.account.email });
     expect(detail.order.payment).toMatchObject({ provider: 'sandbox', method: expect.any(String) });
+  });
+
+  it('accepts exactly the statuses the staff menu offers (staffStatusChoices), for paid, unpaid and cancelled orders', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const paid = await s.paidOrder(owner.cookie, owner.account.email);
+    const unpaid = (await s.api.call('POST', '/api/orders', { customerName: '김민수', customerEmail: owner.account.email, customerPhone: '010-1234-5678', serviceId: 1, quantity: 3, country: 'kr' }, { cookie: owner.cookie, 'x-store-country': 'kr' })).json();
+    const [unpaidRow] = await s.db().select().from(orders).where(eq(orders.orderNumber, unpaid.orderId));
+    const read = async (id: string) => (await s.db().select().from(orders).where(eq(orders.id, id)))[0]!;
+    for (const [order, start] of [[paid, 'in_progress'], [unpaidRow!, 'pending']] as const) {
+      await s.call('PATCH', `/api/orders/${order.id}/status`, { status: start }, { cookie: admin.cookie });
+      const offered = staffStatusChoices(await read(order.id));
+      expect(offered).not.toContain('quoted');
+      expect(offered.includes('cancelled')).toBe(start === 'pending');
+      for (const status of ORDER_STATUSES.filter((x) => x !== start)) {
+        const before = await s.snapshot();
+        const response = await s.call('PATCH', `/api/orders/${order.id}/status`, { status }, { cookie: admin.cookie });
+        if (offered.includes(status)) {
+          expect(response.statusCode, `${start} -> ${status}`).toBe(200);
+          if (status === 'cancelled') break;
+          await s.call('PATCH', `/api/orders/${order.id}/status`, { status: start }, { cookie: admin.cookie });
+        } else {
+          expect(response.statusCode, `${start} -> ${status}`).toBe(409);
+          expect(await s.snapshot()).toEqual(before);
+        }
+      }
+    }
+    // Cancelled (the unpaid one, just now): nothing is offered and everything is refused.
+    const cancelled = await read(unpaidRow!.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(staffStatusChoices(cancelled)).toEqual([]);
+    for (const status of ORDER_STATUSES.filter((x) => x !== 'cancelled')) {
+      expect((await s.call('PATCH', `/api/orders/${cancelled.id}/status`, { status }, { cookie: admin.cookie })).statusCode, status).toBe(409);
+    }
   });
 
   it('refuses unknown statuses and ids, and odd bodies, storing nothing', async () => {

@@ -14,6 +14,7 @@ import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
+import { EmailAddress } from './email-address.tsx';
 import { FormField } from './form-field.tsx';
 import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
@@ -120,8 +121,8 @@ function MemberInfo({ user }: { user: PublicUser }) {
           {rows.map(([field, label]) => (
             <div key={field} className={`min-w-0 ${field === 'email' || field === 'username' ? 'sm:col-span-2' : ''}`}>
               <dt className="text-sm text-slate-600">{label}</dt>
-              {/* A long e-mail address or username breaks rather than widening a 320 px page. */}
-              <dd className="mt-0.5 font-medium break-words [overflow-wrap:anywhere]" data-field={field}>{user[field] || <span className="text-slate-400">{t('profile.notSet')}</span>}</dd>
+              {/* A long e-mail address breaks before its @ or a dot, and a username only if longer than the line, rather than widening a 320 px page. */}
+              <dd className="mt-0.5 font-medium break-words" data-field={field}>{field === 'email' ? <EmailAddress address={user.email} /> : user[field] || <span className="text-slate-400">{t('profile.notSet')}</span>}</dd>
             </div>
           ))}
         </dl>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BRIEF_STATUSES, type BriefStatus } from '../../../domain/statuses.ts';
 import type { listBriefs } from '../../../server/features/admin/admin-orders.service.ts';
 import { useRootData } from '../../store-context.ts';
+import { EmailAddress } from '../accounts/email-address.tsx';
 import { FilterPills } from './filter-pills.tsx';
 import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
@@ -32,7 +33,7 @@ export function AdminBriefs({ list, status, page }: { list: BriefList; status: B
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold">{brief.serviceName}</p>
-                  <p className="text-slate-600">{brief.customerName} · {brief.customerEmail} · {date.format(new Date(brief.createdAt))} {t('kst')}</p>
+                  <p className="text-slate-600">{brief.customerName} · <EmailAddress address={brief.customerEmail} /> · {date.format(new Date(brief.createdAt))} {t('kst')}</p>
                   <p className="text-xs text-slate-500">{t('briefs.order')}: <span className="font-mono">{brief.orderId}</span> · {tCommon(`orderStatus.${brief.orderStatus}`)}</p>
                 </div>
                 <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold" data-brief-status={brief.status}>{tCommon(`briefStatus.${brief.status}`)}</span>

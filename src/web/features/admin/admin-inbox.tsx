@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, type Language } from '../../../i18n/config.ts';
 import type { listContacts } from '../../../server/features/admin/admin-contacts.service.ts';
 import { useRootData } from '../../store-context.ts';
+import { EmailAddress } from '../accounts/email-address.tsx';
 import { FilterPills } from './filter-pills.tsx';
 import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
@@ -28,7 +29,7 @@ export function AdminInbox({ list, handled, page }: { list: ContactList; handled
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="font-semibold">{c.name}{c.company ? ` · ${c.company}` : ''}</p>
-                  <p className="break-all text-slate-600">{c.email}</p>
+                  <p className="text-slate-600"><EmailAddress address={c.email} /></p>
                   <p className="text-xs text-slate-500">
                     {date.format(new Date(c.createdAt))} {t('kst')} · {t('inbox.language')}: {c.language && c.language in LANGUAGE_NAMES ? LANGUAGE_NAMES[c.language as Language] : '—'}{c.country ? ` · ${tCommon(`country.${c.country}`)}` : ''} · {c.service}
                   </p>

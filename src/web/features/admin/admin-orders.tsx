@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
 import { formatMinor, formatMoney, minorDigits } from '../../../domain/money.ts';
+import { staffStatusChoices } from '../../../domain/lifecycle.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/statuses.ts';
 import type { getOrder, listOrders } from '../../../server/features/admin/admin-orders.service.ts';
 import { useRootData } from '../../store-context.ts';
+import { EmailAddress } from '../accounts/email-address.tsx';
 import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
 import { StaffBrief } from './staff-brief.tsx';
@@ -23,13 +25,20 @@ type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
 
 const field = 'mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm';
 
-/** A status is chosen, then saved: a stray arrow key on the list must not change an order (and mail the customer). */
-function StatusSelect({ id, status, label }: { id: string; status: OrderStatus; label: string }) {
+/**
+ * A status is chosen, then saved: a stray arrow key on the list must not change an order (and mail
+ * the customer). Only what the lifecycle lets staff do from here is offered (staffStatusChoices):
+ * nothing once the order is cancelled, then the menu is disabled and says why.
+ */
+function StatusSelect({ id, status, paidAt, label }: { id: string; status: OrderStatus; paidAt: Date | string | null; label: string }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const act = useStaffAction();
   const [chosen, setChosen] = useState<OrderStatus>(status);
   const [busy, setBusy] = useState(false);
+  const choices = staffStatusChoices({ status, paidAt });
+  const locked = choices.length === 0;
+  const noteId = `status-note-${id}`;
   return (
     <form
       className="flex flex-wrap items-center gap-2"
@@ -43,16 +52,19 @@ function StatusSelect({ id, status, label }: { id: string; status: OrderStatus; 
     >
       <select
         aria-label={label}
+        aria-describedby={locked ? noteId : undefined}
         value={chosen}
-        disabled={busy}
+        disabled={busy || locked}
         data-status-select={id}
-        className="min-h-11 max-w-full rounded-xl border border-slate-300 bg-white px-2 text-sm font-semibold"
+        className="min-h-11 max-w-full rounded-xl border border-slate-300 bg-white px-2 text-sm font-semibold disabled:bg-slate-50 disabled:text-slate-600"
         onChange={(event) => setChosen(event.target.value as OrderStatus)}
       >
-        {/* `quoted` comes only with a sent quote (D28): shown when it is the order's status, never offered. */}
-        {ORDER_STATUSES.filter((s) => s !== 'quoted' || s === status).map((s) => <option key={s} value={s} disabled={s === 'quoted'}>{tCommon(`orderStatus.${s}`)}</option>)}
+        {/* The order's own status first, then what may follow it. */}
+        {[status, ...choices].map((s) => <option key={s} value={s}>{tCommon(`orderStatus.${s}`)}</option>)}
       </select>
-      <button type="submit" className="btn-secondary" disabled={busy || chosen === status} data-save-status={id}>{t('orders.saveStatus')}</button>
+      {locked
+        ? <p id={noteId} className="text-xs text-slate-600" data-status-locked>{t('orders.statusLocked')}</p>
+        : <button type="submit" className="btn-secondary" disabled={busy || chosen === status} data-save-status={id}>{t('orders.saveStatus')}</button>}
     </form>
   );
 }
@@ -143,11 +155,11 @@ function Detail({ detail }: { detail: OrderDetail }) {
       <div className="mt-4 grid grid-cols-1 gap-5 lg:grid-cols-2">
         <div className="grid min-w-0 content-start gap-4 text-sm">
           <div className="flex flex-wrap items-center gap-3">
-            <StatusSelect key={order.status} id={order.id} status={order.status} label={t('orders.status')} />
+            <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.payment.paidAt} label={t('orders.status')} />
             {order.cancelRequestedAt && <span className="text-red-700">{t('orders.cancelRequested')}</span>}
           </div>
           <dl className="grid gap-1">
-            <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.customer')}</dt><dd className="min-w-0 [overflow-wrap:anywhere]">{order.customerName} · {order.customerEmail} · {order.customerPhone ?? '—'}{order.isGuestOrder ? ` · ${t('orders.guest')}` : ''}</dd></div>
+            <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.customer')}</dt><dd className="min-w-0 break-words">{order.customerName} · <EmailAddress address={order.customerEmail} /> · {order.customerPhone ?? '—'}{order.isGuestOrder ? ` · ${t('orders.guest')}` : ''}</dd></div>
             {order.requirements && <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.requirements')}</dt><dd className="whitespace-pre-line">{order.requirements}</dd></div>}
           </dl>
           <div>
@@ -184,7 +196,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
                 <li key={i} className="flex flex-wrap gap-x-2">
                   <span className="text-slate-500">{date.format(new Date(h.at))}</span>
                   <span>{h.from ? `${tCommon(`orderStatus.${h.from}`)} → ` : ''}{tCommon(`orderStatus.${h.to}`)}</span>
-                  <span className="min-w-0 text-slate-500 [overflow-wrap:anywhere]">({h.actor ?? t('orders.system')})</span>
+                  <span className="min-w-0 text-slate-500">({h.actor ? <EmailAddress address={h.actor} /> : t('orders.system')})</span>
                 </li>
               ))}
             </ol>
@@ -243,12 +255,12 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
               <li key={order.id} className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center" data-admin-order={order.orderId}>
                 <div className="min-w-0">
                   <Link to={openLink(order.id)} className="font-semibold text-brand-800 hover:underline">{order.orderName}</Link>
-                  <p className="truncate text-slate-600">{order.customerName} · {order.customerEmail}</p>
+                  <p className="truncate text-slate-600" title={`${order.customerName} · ${order.customerEmail}`}>{order.customerName} · {order.customerEmail}</p>
                   <p className="text-xs text-slate-500"><span className="font-mono">{order.orderId}</span> · {tCommon(`country.${order.country}`)} · {date.format(new Date(order.createdAt))} {t('kst')}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
                   <span className="font-semibold">{order.orderType === 'consultation' && order.amount === 0 ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
-                  <StatusSelect key={order.status} id={order.id} status={order.status} label={`${t('orders.status')}: ${order.orderName}`} />
+                  <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} label={`${t('orders.status')}: ${order.orderName}`} />
                 </div>
               </li>
             ))}

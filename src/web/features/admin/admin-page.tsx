@@ -69,14 +69,15 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-8 sm:py-10">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('title')}</h1>
-      <nav aria-label={t('title')} className="-mx-4 mt-5 overflow-x-auto px-4">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+      {/* Every tab in view at every width: three to a row on a phone, one strip from 768 px (wrapping, never cut). */}
+      <nav aria-label={t('title')} className="mt-5">
+        <ul className="grid grid-cols-3 gap-1.5 md:flex md:flex-wrap md:gap-1 md:border-b md:border-slate-200" data-admin-tabs>
           {TABS.map((tab) => (
-            <li key={tab}>
+            <li key={tab} className="min-w-0">
               <Link
                 to={`/${country}/admin?tab=${tab}`}
                 aria-current={data.tab === tab ? 'page' : undefined}
-                className={`inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold ${data.tab === tab ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-ink'}`}
+                className={`flex min-h-11 items-center justify-center rounded-xl px-2 text-center text-sm font-semibold md:rounded-none md:border-b-2 md:px-3 ${data.tab === tab ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-600/40 md:border-brand-700 md:bg-transparent md:ring-0' : 'bg-slate-50 text-slate-700 hover:text-ink md:border-transparent md:bg-transparent md:text-slate-600'}`}
               >
                 {t(`tabs.${tab}`)}
               </Link>

@@ -1,4 +1,4 @@
-/** What a staff page shows instead of itself: 'login required' (401) or SPEC's access-denied text (403). */
+/** What a staff page shows instead of itself: staff sign-in required (401) or SPEC's access-denied text (403). */
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { useRootData } from '../../store-context.ts';
@@ -7,7 +7,8 @@ import { LoginRequired } from '../accounts/login-required.tsx';
 export function StaffOnly({ error }: { error: unknown }) {
   const { t } = useTranslation('accounts');
   const { user, country } = useRootData();
-  if (isRouteErrorResponse(error) && error.status === 401) return <LoginRequired />;
+  // Signed out: the staff area's own words (My Page's would promise the visitor's orders).
+  if (isRouteErrorResponse(error) && error.status === 401) return <LoginRequired title={t('admin.loginRequired')} text={t('admin.loginRequiredText')} />;
   if (!isRouteErrorResponse(error) || error.status !== 403) throw error;
   return (
     <section className="container-page flex min-h-[50vh] max-w-lg flex-col items-center justify-center py-20 text-center">
