@@ -26,9 +26,10 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
-                // Form code and the brief stay out of the shared chunk: only the pages that use
-                // them load them up front (the home page never does).
-                { name: 'shared', test: (id: string) => !/node_modules[\\/]react-hook-form[\\/]|features[\\/]briefs[\\/]|domain[\\/](briefs|uploads)\.ts/.test(id), tags: ['$initial'], minShareCount: 2, priority: 1 },
+                // Form code, the brief, My Page's orders and the password rule stay out of the
+                // shared chunk: only the pages that use them load them up front (the home page
+                // never does).
+                { name: 'shared', test: (id: string) => !/node_modules[\\/]react-hook-form[\\/]|features[\\/](briefs|orders)[\\/]|features[\\/]accounts[\\/](password-|email-address)|domain[\\/](briefs|uploads|lifecycle)\.ts|domain[\\/]validation[\\/]password-rule\.ts/.test(id), tags: ['$initial'], minShareCount: 2, priority: 1 },
               ],
             },
           },
