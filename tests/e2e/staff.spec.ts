@@ -45,10 +45,14 @@ test('staff move an order through every status and comment; the customer sees th
   await hydrated(customer);
   await agreeToAll(customer);
   await customer.getByRole('button', { name: /결제하기/ }).click();
+  await expect(customer).toHaveURL(/\/kr\/payment\/success\?/);
+  await hydrated(customer);
+  await customer.locator('[data-open-brief]').click();
   const brief = customer.getByRole('dialog', { name: '프로젝트 브리프' });
   await brief.getByText('미니멀', { exact: true }).click();
   await brief.locator('[data-brief-submit]').click();
-  await expect(customer).toHaveURL(/\/kr$/);
+  await expect(brief).toBeHidden();
+  await expect(customer.locator('[data-brief-next]')).toContainText('브리프를 받았습니다');
 
   const number = (await customer.locator('[data-order-id]').textContent())!.trim();
   expect(number).toMatch(/^SL-\d{4}-\d{4}-\d{3}$/);
@@ -120,7 +124,7 @@ test('staff cancel a paid order with the refund the policy allows; the customer 
   await hydrated(customer);
   await agreeToAll(customer);
   await customer.getByRole('button', { name: /결제하기/ }).click();
-  await customer.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
+  await expect(customer.locator('[data-brief-next]')).toBeVisible();
 
   const staff = await browser.newPage();
   await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });

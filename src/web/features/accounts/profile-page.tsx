@@ -31,8 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { user, orders: await services(context).orders.listForUser(user.id), messages: routeMessages(context, ['briefs']) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { path: '/profile', noindex: true, text: (t) => ({ title: t('accounts:meta.profile'), description: t('accounts:profile.memberInfo') }) });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(matches, { error, path: '/profile', noindex: true, text: (t) => ({ title: t('accounts:meta.profile'), description: t('accounts:profile.memberInfo') }) });
 
 const toValues = (user: PublicUser): Values => ({
   email: user.email, username: user.username, firstName: user.firstName ?? '', lastName: user.lastName ?? '', phone: user.phone ?? '', currentPassword: '',

@@ -59,8 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { path: '/admin', noindex: true, text: (t) => ({ title: t('admin:title'), description: t('admin:tabs.overview') }) });
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  pageMeta(matches, { error, path: '/admin', noindex: true, text: (t) => ({ title: t('admin:title'), description: t('admin:tabs.overview') }) });
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');
