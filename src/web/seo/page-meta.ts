@@ -30,8 +30,10 @@ export interface PageMetaInput {
 }
 
 /** The boundary's title for a refused page, from the catalogs every page has (common, accounts). */
-function refusalText(error: unknown, t: TFunction): { title: string; description: string } | null {
+function refusalText(error: unknown, path: string, t: TFunction): { title: string; description: string } | null {
   if (!isRouteErrorResponse(error)) return null;
+  // The staff pages ask for a staff login in their own words (StaffOnly).
+  if (error.status === 401 && path.startsWith('/admin')) return { title: t('accounts:admin.loginRequired'), description: t('accounts:admin.loginRequiredText') };
   if (error.status === 401) return { title: t('accounts:profile.loginRequired'), description: t('accounts:profile.loginRequiredText') };
   if (error.status === 403) return { title: t('accounts:admin.accessDenied'), description: t('accounts:admin.accessDenied') };
   return null;
@@ -41,7 +43,7 @@ export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, input: P
   const root = rootDataFrom(matches);
   if (!root) return [{ title: BRAND }];
   const t = i18nFor(root.lang, { ...root.messages, ...matchedMessages(matches) }).t;
-  const { title, description } = refusalText(input.error, t) ?? input.text(t);
+  const { title, description } = refusalText(input.error, input.path, t) ?? input.text(t);
   const fullTitle = title === BRAND ? title : `${title} | ${BRAND}`;
   const url = `${root.origin}/${root.country}${input.path}`;
   const image = `${root.origin}${input.image ?? '/artwork/og-image.jpg'}`;
