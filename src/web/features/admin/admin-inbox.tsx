@@ -31,7 +31,7 @@ export function AdminInbox({ list, handled, page }: { list: ContactList; handled
                   <p className="font-semibold">{c.name}{c.company ? ` · ${c.company}` : ''}</p>
                   <p className="text-slate-600"><EmailAddress address={c.email} /></p>
                   <p className="text-xs text-slate-500">
-                    {date.format(new Date(c.createdAt))} {t('kst')} · {t('inbox.language')}: {c.language && c.language in LANGUAGE_NAMES ? LANGUAGE_NAMES[c.language as Language] : '—'}{c.country ? ` · ${tCommon(`country.${c.country}`)}` : ''} · {c.service}
+                    {date.format(new Date(c.createdAt))} {t('kst')} · {tCommon('labelled', { label: t('inbox.language'), value: c.language && c.language in LANGUAGE_NAMES ? LANGUAGE_NAMES[c.language as Language] : '—' })}{c.country ? ` · ${tCommon(`country.${c.country}`)}` : ''} · {c.service}
                   </p>
                 </div>
                 <a href={`mailto:${c.email}`} className="btn-secondary">{t('inbox.reply')}</a>

@@ -175,7 +175,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
             {order.payment.paidAt ? (
               <p>{(PROVIDER_NAMES as readonly (string | null)[]).includes(order.payment.provider) ? t(`settings.providers.${order.payment.provider}`) : order.payment.provider} · {order.payment.method ?? '—'} · {date.format(new Date(order.payment.paidAt))} {t('kst')}{order.payment.receiptUrl && <> · <a href={order.payment.receiptUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline">{t('orders.receipt')}</a></>}</p>
             ) : <p className="text-slate-600">{t('orders.notPaid')}</p>}
-            {detail.refunds.map((r) => <p key={String(r.at)}>{t('orders.refunds')}: {formatMinor(r.amount, order.country as CountryCode)} · {r.reason}</p>)}
+            {detail.refunds.map((r) => <p key={String(r.at)}>{tCommon('labelled', { label: t('orders.refunds'), value: formatMinor(r.amount, order.country as CountryCode) })} · {r.reason}</p>)}
           </div>
           {/* Saved elsewhere meanwhile: the box shows what the customer now reads. */}
           <Comments key={order.adminComments ?? ''} id={order.id} comments={order.adminComments} />
@@ -260,7 +260,7 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
                   <span className="font-semibold">{order.orderType === 'consultation' && order.amount === 0 ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
-                  <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} label={`${t('orders.status')}: ${order.orderName}`} />
+                  <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} label={tCommon('labelled', { label: t('orders.status'), value: order.orderName })} />
                 </div>
               </li>
             ))}
