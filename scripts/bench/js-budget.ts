@@ -9,8 +9,11 @@ import { CHROMIUM, CHROMIUM_FLAGS, startBuiltServer } from './serve.ts';
 const BUDGET = 150 * 1024;
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/kr', '/kr/templateshop', '/kr/template/1'];
 const server = await startBuiltServer(3191);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
 let over = false;
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) }).catch(async (error: unknown) => {
+  await server.stop();
+  throw error;
+});
 try {
   for (const path of paths) {
     const page = await browser.newPage();

@@ -21,6 +21,9 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // Whatever way the bench ends (an error before its `finally`, process.exit), the server ends too.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -38,8 +41,11 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
     origin,
     pid: child.pid!,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      process.off('exit', orphanGuard);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,33 @@
+/**
+ * Server-rendered pages against a static file from the same server (issue "Fast pages and a lean
+ * server"): requests per second and p50/p99 latency at 10 connections, compressed as a browser
+ * asks (br, gzip), for /kr, /kr/templateshop and /kr/template/1, and the ratio of each page's rate
+ * to the static file's. Targets: a page at least 10% of the static file's rate, p99 under 250 ms.
+ *
+ *   npm run build && npm run bench:pages [-- seconds]
+ */
+import autocannon from 'autocannon';
+import { startBuiltServer } from './serve.ts';
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const CONNECTIONS = 10;
+const PATHS = ['/favicon.svg', '/kr', '/kr/templateshop', '/kr/template/1'];
+
+const server = await startBuiltServer(3193);
+try {
+  const rows: Array<{ path: string; rps: number; p50: number; p99: number; errors: number }> = [];
+  for (const path of PATHS) {
+    // A short warm-up so the first requests' module loading and JIT are not measured.
+    await autocannon({ url: `${server.origin}${path}`, connections: 2, duration: 2, headers: { 'accept-encoding': 'br, gzip' } });
+    const result = await autocannon({ url: `${server.origin}${path}`, connections: CONNECTIONS, duration: SECONDS, headers: { 'accept-encoding': 'br, gzip' } });
+    rows.push({ path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
+  }
+  const reference = rows[0]!.rps;
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, accept-encoding: br, gzip`);
+  console.log('path                 req/s    p50 ms   p99 ms   of static   errors');
+  for (const row of rows) {
+    console.log(`${row.path.padEnd(20)} ${row.rps.toFixed(0).padStart(6)}  ${String(row.p50).padStart(7)}  ${String(row.p99).padStart(7)}   ${((100 * row.rps) / reference).toFixed(1).padStart(6)}%   ${row.errors}`);
+  }
+} finally {
+  await server.stop();
+}
