@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp, type AppOptions } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../../src/server/db/client.ts';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -39,7 +39,12 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 }
 
 /** Registers beforeAll/afterAll hooks and returns a getter for the running server. */
-export function useTestServer(backend: Backend, env: Record<string, string> | (() => Record<string, string>) = {}, extra: Partial<Pick<AppOptions, 'redis' | 'rateLimitPrefix' | 'logStream'>> = {}): () => TestServer {
+export function useTestServer(
+  backend: Backend,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  extra: Partial<Pick<AppOptions, 'redis' | 'rateLimitPrefix' | 'logStream'>> = {},
+  hooks: Pick<OpenDatabaseOptions, 'onQuery'> & { beforeReady?: (app: FastifyInstance) => void } = {},
+): () => TestServer {
   let server: TestServer | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -50,8 +55,9 @@ export function useTestServer(backend: Backend, env: Record<string, string> | ((
       dropDatabase = created.drop;
     }
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/studio-lumi-test-${process.pid}`, ...(typeof env === 'function' ? env() : env) });
-    const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
+    const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://', onQuery: hooks.onQuery });
     const app = await createApp({ config, db: database.db, cookieSecret: 'test-cookie-secret-0123456789abcdef', ...extra });
+    hooks.beforeReady?.(app);
     await app.ready();
     server = { app, database, config };
   });

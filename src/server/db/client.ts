@@ -63,7 +63,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /** Called with every query Drizzle sends (tests count the queries a page view runs). */
+  onQuery?: ((sql: string) => void) | undefined;
 }
+
+const loggerOf = (options: OpenDatabaseOptions) => (options.onQuery ? { logQuery: (sql: string) => options.onQuery!(sql) } : false);
 
 /**
  * Drizzle sends its queries through postgres.js `unsafe`, which does not keep them as prepared
@@ -105,7 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await migrateUnderLock(options.databaseUrl);
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     preparedByDefault(client);
-    const db = drizzle(client, { schema });
+    const db = drizzle(client, { schema, logger: loggerOf(options) });
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }), notifications: postgresNotifications(db, client) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -116,7 +120,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // pg_trgm backs the staff search's indexes (migration 0009), as it does in PostgreSQL.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, logger: loggerOf(options) });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
