@@ -9,7 +9,7 @@ import type { PasswordCheck } from './password-check.ts';
  * sentence: the field shows it as its error (red border, aria-invalid), not as a hint.
  */
 export function passwordError(check: PasswordCheck, tErrors: TFunction): string | undefined {
-  if (check.problem === V.tooLong) return tErrors(V.tooLong, { max: PASSWORD_MAX });
+  if (check.problem === V.tooLong) return tErrors(V.tooLong, { count: PASSWORD_MAX });
   if (check.problem === V.passwordCommon) return tErrors(V.passwordCommon);
   return undefined;
 }

@@ -114,7 +114,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
       : emailState === 'checking' ? t('emailCheck.checking')
       : emailState === 'available' || emailState === 'taken' ? null
       : t('emailCheck.required'),
-    passwordProblem ? tErrors(passwordProblem, { max: PASSWORD_MAX }) : null,
+    passwordProblem ? tErrors(passwordProblem, { count: PASSWORD_MAX }) : null,
     confirm && password !== confirm ? t('password.mismatch') : null,
   ].filter((b): b is string => Boolean(b));
   const ready = emailState === 'available' && !passwordCheck.problem && !passwordCheck.pending && password === confirm;
