@@ -91,12 +91,16 @@ export function transitionFor(event: LifecycleEvent, from: OrderStatus | null, a
 }
 
 /**
- * What staff's status menu offers for an order now: the statuses the table lets staff set from its
- * status (none once it is cancelled; never `quoted`), less `cancelled` for a paid order, which is
- * cancelled with its refund decision instead (D21). The server refuses the rest.
+ * What staff may set an order to now, offered by their status menu and the only statuses the
+ * server accepts from it: the statuses the table lets staff set from its status (none once it is
+ * cancelled; never `quoted`), less `cancelled` for a paid order, which is cancelled with its refund
+ * decision instead (D21), and less `quote_review` for an order that is not a consultation (a
+ * fixed-price order has no quote, and its timeline has no such step).
  */
-export function staffStatusChoices(order: { status: OrderStatus; paidAt: Date | string | null }): OrderStatus[] {
-  return STAFF_SETTABLE.filter((to) => transitionFor('setByStaff', order.status, 'staff', to) !== null && !(to === 'cancelled' && order.paidAt));
+export function staffStatusChoices(order: { status: OrderStatus; paidAt: Date | string | null; orderType: string }): OrderStatus[] {
+  return STAFF_SETTABLE.filter((to) => transitionFor('setByStaff', order.status, 'staff', to) !== null
+    && !(to === 'cancelled' && order.paidAt)
+    && !(to === 'quote_review' && order.orderType !== 'consultation'));
 }
 
 /** The statuses `event` may start from for `actor` (toward `to` for staff's free choice). */

@@ -78,7 +78,9 @@ test('staff move an order through every status and comment; the customer sees th
   await expect(detail.locator('[data-history] li').last()).toContainText('접수완료');
   await select.selectOption('order_received');
   await expect(detail.locator('button[data-save-status]')).toBeDisabled();
-  for (const [status, label] of [['in_progress', '작업진행중'], ['draft_delivered', '시안 전달 완료'], ['completed', '작업완료'], ['quote_review', '견적확인중'], ['order_received', '접수완료']] as const) {
+  // A fixed-price order has no quote: its menu does not offer the quote step.
+  await expect(select.locator('option[value="quote_review"]')).toHaveCount(0);
+  for (const [status, label] of [['in_progress', '작업진행중'], ['draft_delivered', '시안 전달 완료'], ['completed', '작업완료'], ['order_received', '접수완료']] as const) {
     await select.selectOption(status);
     await detail.locator('button[data-save-status]').click();
     await expect(staff.getByText('상태 업데이트 완료').first()).toBeVisible();

@@ -132,6 +132,8 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
       await s.call('PATCH', `/api/orders/${order.id}/status`, { status: start }, { cookie: admin.cookie });
       const offered = staffStatusChoices(await read(order.id));
       expect(offered).not.toContain('quoted');
+      // Fixed-price orders have no quote step.
+      expect(offered).not.toContain('quote_review');
       expect(offered.includes('cancelled')).toBe(start === 'pending');
       for (const status of ORDER_STATUSES.filter((x) => x !== start)) {
         const before = await s.snapshot();

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
-import { ACTORS, LIFECYCLE_EVENTS, LIFECYCLE_MAILS, STAFF_SETTABLE, startingStatuses, transitionFor } from '../../src/domain/lifecycle.ts';
+import { ACTORS, LIFECYCLE_EVENTS, LIFECYCLE_MAILS, STAFF_SETTABLE, staffStatusChoices, startingStatuses, transitionFor } from '../../src/domain/lifecycle.ts';
 import { assertPayable, isPayable } from '../../src/domain/payments.ts';
 import { QUOTE_MAX_TOTAL_MINOR, approximateKrw, quoteIsValid, quoteTotal, quoteValidUntil } from '../../src/domain/quotes.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/statuses.ts';
@@ -255,5 +255,15 @@ describe('quote amounts and inputs', () => {
     expect(quoteQuestionSchema.safeParse({ message: 'Does it include editing?' }).success).toBe(true);
     expect(quoteQuestionSchema.safeParse({ message: '   ' }).success).toBe(false);
     expect(quoteQuestionSchema.safeParse({ message: 'Why?', sessionId: 'short' }).success).toBe(false);
+  });
+});
+
+describe("staff's status choices", () => {
+  it('offer the quote step only for a consultation, cancelling only while unpaid, and nothing once cancelled', () => {
+    const fixed = staffStatusChoices({ status: 'in_progress', paidAt: new Date(), orderType: 'service' });
+    expect(fixed).toEqual(['pending', 'order_received', 'draft_delivered', 'completed']);
+    expect(staffStatusChoices({ status: 'in_progress', paidAt: null, orderType: 'consultation' })).toEqual(expect.arrayContaining(['quote_review', 'cancelled']));
+    expect(staffStatusChoices({ status: 'pending', paidAt: null, orderType: 'template' })).toContain('cancelled');
+    expect(staffStatusChoices({ status: 'cancelled', paidAt: null, orderType: 'consultation' })).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
+import { staffStatusChoices } from '../../../domain/lifecycle.ts';
 import { orderNumberCandidates } from '../../../domain/order-number.ts';
 import { draftReview, freeRevisions } from '../../../domain/deliverables.ts';
 import { staffCancel } from '../../../domain/refunds.ts';
@@ -133,12 +134,14 @@ export async function getOrder(db: Database, id: string) {
  */
 export async function changeOrderStatus(db: Database, actorId: string, id: string, status: OrderStatus, note?: string): Promise<{ from: OrderStatus; to: OrderStatus; changed: boolean }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ status: orders.status, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, id)).for('update');
+    const [order] = await tx.select({ status: orders.status, paidAt: orders.paidAt, orderType: orders.orderType }).from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw new DomainError('NOT_FOUND');
     if (order.status === status) return { from: order.status, to: status, changed: false };
     if (order.status === 'cancelled') throw new DomainError('ORDER_CANCELLED');
     if (status === 'cancelled' && order.paidAt) throw new DomainError('USE_CANCEL_AND_REFUND');
     if (status === 'quoted') throw new DomainError('TRANSITION_NOT_ALLOWED', { messageKey: 'quotes.useEditor' });
+    // The menu's own rule, so the server accepts exactly what staff are offered.
+    if (!staffStatusChoices(order).includes(status)) throw new DomainError('TRANSITION_NOT_ALLOWED');
     await requireTransition(tx as unknown as Database, { orderId: id, event: 'setByStaff', to: status, actor: 'staff', actorUserId: actorId, note: note ?? 'changed by staff' });
     return { from: order.status, to: status, changed: true };
   });

@@ -30,13 +30,13 @@ const field = 'mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-
  * the customer). Only what the lifecycle lets staff do from here is offered (staffStatusChoices):
  * nothing once the order is cancelled, then the menu is disabled and says why.
  */
-function StatusSelect({ id, status, paidAt, label }: { id: string; status: OrderStatus; paidAt: Date | string | null; label: string }) {
+function StatusSelect({ id, status, paidAt, orderType, label }: { id: string; status: OrderStatus; paidAt: Date | string | null; orderType: string; label: string }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const act = useStaffAction();
   const [chosen, setChosen] = useState<OrderStatus>(status);
   const [busy, setBusy] = useState(false);
-  const choices = staffStatusChoices({ status, paidAt });
+  const choices = staffStatusChoices({ status, paidAt, orderType });
   const locked = choices.length === 0;
   const noteId = `status-note-${id}`;
   return (
@@ -155,7 +155,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
       <div className="mt-4 grid grid-cols-1 gap-5 lg:grid-cols-2">
         <div className="grid min-w-0 content-start gap-4 text-sm">
           <div className="flex flex-wrap items-center gap-3">
-            <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.payment.paidAt} label={t('orders.status')} />
+            <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.payment.paidAt} orderType={order.orderType} label={t('orders.status')} />
             {order.cancelRequestedAt && <span className="text-red-700">{t('orders.cancelRequested')}</span>}
           </div>
           <dl className="grid gap-1">
@@ -260,7 +260,7 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
                   <span className="font-semibold">{order.orderType === 'consultation' && order.amount === 0 ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
-                  <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} label={tCommon('labelled', { label: t('orders.status'), value: order.orderName })} />
+                  <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} orderType={order.orderType} label={tCommon('labelled', { label: t('orders.status'), value: order.orderName })} />
                 </div>
               </li>
             ))}
