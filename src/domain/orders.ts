@@ -6,7 +6,7 @@
 import { findPackage, type PackageSlug } from './catalog/packages.ts';
 import { MAX_QUANTITY, MIN_QUANTITY, serviceTotalKrw } from './catalog/pricing.ts';
 import { findService } from './catalog/services.ts';
-import { findTemplate } from './catalog/templates.ts';
+import { findTemplate, TEMPLATE_DELIVERY } from './catalog/templates.ts';
 import { COUNTRIES, type CountryCode } from './countries.ts';
 import { DomainError } from './errors.ts';
 import { convertKrwToMinor } from './money.ts';
@@ -82,8 +82,8 @@ export function priceOrder(items: readonly OrderItem[], country: CountryCode): P
 }
 
 /**
- * When the first draft of a paid order is due, in working days after the brief: the slowest
- * line's window. Null when a line has none (templates are files at once; quoted work has its own
+ * When the first draft of a paid order is due, in days after the brief: the slowest line's window
+ * (templates 1-5 days, SPEC section 9). Null when a line has none (quote-only work has its own
  * schedule, agreed with the customer).
  */
 export function draftWindowOf(lines: readonly { kind: LineKind; ref: string }[]): { minDays: number; maxDays: number } | null {
@@ -91,7 +91,9 @@ export function draftWindowOf(lines: readonly { kind: LineKind; ref: string }[])
   let minDays = 0;
   let maxDays = 0;
   for (const line of lines) {
-    const delivery = line.kind === 'service' ? findService(Number(line.ref))?.delivery : line.kind === 'package' ? findPackage(line.ref)?.delivery : null;
+    const delivery = line.kind === 'service' ? findService(Number(line.ref))?.delivery
+      : line.kind === 'package' ? findPackage(line.ref)?.delivery
+      : findTemplate(Number(line.ref)) ? TEMPLATE_DELIVERY : null;
     if (!delivery) return null;
     minDays = Math.max(minDays, delivery.minDays);
     maxDays = Math.max(maxDays, delivery.maxDays);
