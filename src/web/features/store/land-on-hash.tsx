@@ -19,7 +19,12 @@ export function LandOnHash() {
   const { hash, key } = useLocation();
   useEffect(() => {
     if (!hash || hash === '#') return;
-    const id = decodeURIComponent(hash.slice(1));
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return; // a malformed #%E0 names no section
+    }
     const land = () => {
       const target = document.getElementById(id);
       if (!target) return;

@@ -40,13 +40,13 @@ export function TopBar() {
   const scrolled = useScrolledPast(SHADOW_AFTER_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = () => setMobileOpen(false);
-  const [fitting, allFit] = useFittingLinks<HTMLUListElement>();
-  // Until measured the breakpoint decides; then the menu button stays exactly while a link is left out.
-  const menuClass = allFit === null ? 'min-[1440px]:hidden' : allFit ? 'hidden' : '';
   const links = [
     { to: `/${country}/templateshop`, label: t('nav.templates') },
     ...NAV_SECTIONS.map((section) => ({ to: `/${country}#${section.id}`, label: t(section.key) })),
   ];
+  const [fitting, allFit] = useFittingLinks<HTMLUListElement>(links.map((link) => link.to + link.label).join('|'));
+  // Until measured the breakpoint decides; then the menu button stays exactly while a link is left out.
+  const menuClass = allFit === null ? 'min-[1440px]:hidden' : allFit ? 'hidden' : '';
 
   return (
     <header

@@ -7,9 +7,11 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** The list's ref, and whether every link fits (null until measured: the stylesheet's breakpoints decide). */
-export function useFittingLinks<T extends HTMLElement>(): [React.RefObject<T | null>, boolean | null] {
+export function useFittingLinks<T extends HTMLElement>(labels: string): [React.RefObject<T | null>, boolean | null] {
   const ref = useRef<T>(null);
   const [allFit, setAllFit] = useState<boolean | null>(null);
+  // Measured again when the links' words change (another language or store) and whenever the list
+  // or any link changes size (a web font arriving).
   useEffect(() => {
     const list = ref.current;
     if (!list) return;
@@ -32,7 +34,8 @@ export function useFittingLinks<T extends HTMLElement>(): [React.RefObject<T | n
     mark();
     const observer = new ResizeObserver(mark);
     observer.observe(list);
+    for (const item of Array.from(list.children)) observer.observe(item);
     return () => observer.disconnect();
-  }, []);
+  }, [labels]);
   return [ref, allFit];
 }
