@@ -34,7 +34,7 @@ export function AdminBriefs({ list, status, page }: { list: BriefList; status: B
                 <div className="min-w-0">
                   <p className="font-semibold">{brief.serviceName}</p>
                   <p className="text-slate-600">{brief.customerName} · <EmailAddress address={brief.customerEmail} /> · {date.format(new Date(brief.createdAt))} {t('kst')}</p>
-                  <p className="text-xs text-slate-500">{tCommon('labelOnly', { label: t('briefs.order') })} <span className="font-mono">{brief.orderId}</span> · {tCommon(`orderStatus.${brief.orderStatus}`)}</p>
+                  <p className="text-xs text-slate-500">{tCommon('labelOnly', { label: t('briefs.order') })}<span className="font-mono">{brief.orderId}</span> · {tCommon(`orderStatus.${brief.orderStatus}`)}</p>
                 </div>
                 <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold" data-brief-status={brief.status}>{tCommon(`briefStatus.${brief.status}`)}</span>
               </div>

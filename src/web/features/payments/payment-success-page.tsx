@@ -174,19 +174,23 @@ function NextSteps({ order }: { order: PaidOrder }) {
   );
 }
 
-/** The provider's word for the method (Toss says 카드 or 간편결제, Stripe card), in the page's language. */
-const METHOD_KEYS: Record<string, string> = {
-  '카드': 'card', card: 'card', '간편결제': 'easyPay', '계좌이체': 'transfer', '가상계좌': 'virtualAccount', '휴대폰': 'phone',
-  paypal: 'paypal', alipay: 'alipay', wechat_pay: 'wechatpay', 'sandbox card': 'testCard',
+/**
+ * The provider's word for the method in the page's language: Toss says 카드 or 간편결제, Stripe lists
+ * its types ("card", "card,alipay"), PayPal says paypal; a word we do not know names the provider.
+ */
+const OWN_METHOD_KEYS: Record<string, string> = {
+  '카드': 'card', card: 'card', '간편결제': 'easyPay', '계좌이체': 'transfer', '가상계좌': 'virtualAccount', '휴대폰': 'phone', 'sandbox card': 'testCard',
 };
+/** Methods the store's method picker already names (common:payment.methods). */
+const PICKER_METHOD_KEYS: Record<string, string> = { paypal: 'paypal', alipay: 'alipay', wechat_pay: 'wechatpay' };
+const PROVIDER_KEYS: Record<string, string> = { toss: 'tosspayments', paypal: 'paypal', stripe: 'stripe' };
 
 function paymentMethodLabel(order: PaidOrder, t: (key: string) => string, tCommon: (key: string) => string): string | null {
-  const key = order.paymentMethod ? METHOD_KEYS[order.paymentMethod] : undefined;
-  if (key) return t(`payment.methodNames.${key}`);
-  if (order.paymentProvider === 'toss') return tCommon('payment.methods.tosspayments');
-  if (order.paymentProvider === 'paypal') return tCommon('payment.methods.paypal');
-  if (order.paymentProvider === 'stripe') return tCommon('payment.methods.stripe');
-  return null;
+  const method = order.paymentMethod?.split(',')[0]?.trim() ?? '';
+  if (OWN_METHOD_KEYS[method]) return t(`payment.methodNames.${OWN_METHOD_KEYS[method]}`);
+  if (PICKER_METHOD_KEYS[method]) return tCommon(`payment.methods.${PICKER_METHOD_KEYS[method]}`);
+  const provider = order.paymentProvider ? PROVIDER_KEYS[order.paymentProvider] : undefined;
+  return provider ? tCommon(`payment.methods.${provider}`) : null;
 }
 
 /** Accepted by a delayed method (Alipay, WeChat Pay) but not settled yet: the order waits for the provider's word. */

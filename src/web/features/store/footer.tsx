@@ -38,7 +38,7 @@ export function Footer() {
           <ul className="mt-3 space-y-3 text-sm">
             <li className="flex items-start gap-2">
               <ClockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span><span className="sr-only">{t('labelOnly', { label: t('footer.hours') })} </span>{t('footer.hoursValue')}</span>
+              <span><span className="sr-only">{t('labelOnly', { label: t('footer.hours') })}</span>{t('footer.hoursValue')}</span>
             </li>
             <li className="flex items-start gap-2">
               <PhoneIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -51,7 +51,7 @@ export function Footer() {
             <li className="flex items-start gap-2">
               <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <a className="underline-offset-2 hover:underline" href={`mailto:${COMPANY.email}`}>
-                <span className="sr-only">{t('labelOnly', { label: t('footer.email') })} </span>{COMPANY.email}
+                <span className="sr-only">{t('labelOnly', { label: t('footer.email') })}</span>{COMPANY.email}
               </a>
             </li>
           </ul>
