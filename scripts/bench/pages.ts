@@ -10,6 +10,9 @@ import autocannon from 'autocannon';
 import { startBuiltServer } from './serve.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
+if (!Number.isInteger(SECONDS) || SECONDS < 1) throw new Error('usage: npm run bench:pages [-- seconds], a whole number of seconds');
+const TARGET_SHARE = 0.1;
+const TARGET_P99_MS = 250;
 const CONNECTIONS = 10;
 const PATHS = ['/favicon.svg', '/kr', '/kr/templateshop', '/kr/template/1'];
 
@@ -26,6 +29,8 @@ try {
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, accept-encoding: br, gzip`);
   console.log('path                 req/s    p50 ms   p99 ms   of static   errors');
   for (const row of rows) {
+    // Exit status 1 when a page misses its targets or any request failed, as bench:js does.
+    if (row.errors > 0 || (row !== rows[0] && (row.rps < TARGET_SHARE * reference || row.p99 >= TARGET_P99_MS))) process.exitCode = 1;
     console.log(`${row.path.padEnd(20)} ${row.rps.toFixed(0).padStart(6)}  ${String(row.p50).padStart(7)}  ${String(row.p99).padStart(7)}   ${((100 * row.rps) / reference).toFixed(1).padStart(6)}%   ${row.errors}`);
   }
 } finally {

@@ -33,8 +33,13 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const failure = Date.now() > deadline ? 'server did not start within 60 s' : child.exitCode !== null ? `server exited with ${child.exitCode}` : null;
+    if (failure) {
+      process.off('exit', orphanGuard);
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(failure);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
