@@ -109,15 +109,17 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
   }
 
   const passwordProblem = passwordCheck.problem === V.required ? V.passwordMin : passwordCheck.problem;
+  // What still keeps the button disabled, said beside it, except a taken address, which the
+  // e-mail field itself says as its error.
   const blockers = [
     !email.trim() ? t('emailCheck.enterEmail')
       : emailState === 'checking' ? t('emailCheck.checking')
       : emailState === 'available' || emailState === 'taken' ? null
       : t('emailCheck.required'),
-    passwordProblem ? tErrors(passwordProblem, { count: PASSWORD_MAX }) : null,
-    confirm && password !== confirm ? t('password.mismatch') : null,
+    passwordProblem ? tErrors(passwordProblem, { count: PASSWORD_MAX }) : passwordCheck.pending ? t('password.checking') : null,
+    password !== confirm ? t('password.mismatch') : null,
   ].filter((b): b is string => Boolean(b));
-  const ready = emailState === 'available' && !passwordCheck.problem && !passwordCheck.pending && password === confirm;
+  const ready = blockers.length === 0 && emailState === 'available';
 
   const submit = handleSubmit(async (values) => {
     const payload = {
