@@ -16,6 +16,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
+import { EmailAddress } from '../accounts/email-address.tsx';
 import { useBrief } from '../briefs/brief-provider.tsx';
 import { PaymentFailed } from './payment-failed.tsx';
 
@@ -68,7 +69,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       <div className="flex flex-col items-center text-center">
         <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700"><CheckIcon className="size-7" aria-hidden="true" /></span>
         <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{t('payment.successTitle')}</h1>
-        <p className="mt-3 text-muted [overflow-wrap:anywhere]">{t('payment.emailSent', { email: order.customerEmail })}</p>
+        <p className="mt-3 text-muted"><WithEmail text={t('payment.emailSent', { email: order.customerEmail })} email={order.customerEmail} /></p>
       </div>
       <BriefNext order={order} />
       <OrderFacts order={order} />
@@ -76,7 +77,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       {order.isGuestOrder && (
         <aside aria-labelledby="private-link" className="mt-6 rounded-3xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950 sm:p-6" data-guest-link-notice>
           <h2 id="private-link" className="font-bold">{t('payment.guestTitle')}</h2>
-          <p className="mt-1 leading-relaxed [overflow-wrap:anywhere]">{t('payment.guestText', { email: order.customerEmail })}</p>
+          <p className="mt-1 leading-relaxed"><WithEmail text={t('payment.guestText', { email: order.customerEmail })} email={order.customerEmail} /></p>
         </aside>
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
@@ -85,6 +86,13 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       </div>
     </section>
   );
+}
+
+/** A sentence with the customer's address in it, which wraps only before its @ or a dot. */
+function WithEmail({ text, email }: { text: string; email: string }) {
+  const at = text.indexOf(email);
+  if (at < 0) return <>{text}</>;
+  return <>{text.slice(0, at)}<EmailAddress address={email} />{text.slice(at + email.length)}</>;
 }
 
 interface PaidOrder {
