@@ -154,13 +154,21 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     const attempts: Attempt[] = [];
     let killed = false;
     let retried = 0;
+    /** Requests sent to the process that will be killed and not answered yet. */
+    let inFlightOnA = 0;
     const alive = () => (killed ? [b] : [a, b]);
 
     /** Sends to `first`, and after a dropped connection again to the survivor, as a browser's retry would. */
     async function withRetry(first: StoreProcess, send: (store: StoreProcess) => Promise<{ status: number; json: Record<string, unknown> }>) {
       for (let round = 0; round < 5; round++) {
         try {
-          return await send(round === 0 ? first : b);
+          const store = round === 0 ? first : b;
+          if (store === a) inFlightOnA++;
+          try {
+            return await send(store);
+          } finally {
+            if (store === a) inFlightOnA--;
+          }
         } catch {
           // the process died mid-request: the answer is lost, not the request's effect
           retried++;
@@ -189,7 +197,8 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     // Killed once the load is well under way, with requests in flight on it (or sooner if the load failed).
     let failed = false;
     load.catch(() => (failed = true));
-    while (!failed && attempts.filter((x) => x.paid).length < CLIENTS * 3) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The kill must find requests on the way to it (a fast machine could otherwise kill it between two).
+    while (!failed && (attempts.filter((x) => x.paid).length < CLIENTS * 3 || inFlightOnA === 0)) await new Promise((resolve) => setTimeout(resolve, 5));
     await a.kill();
     killed = true;
     await load;
