@@ -1,52 +1,130 @@
 /**
- * Orders created and paid per second (issue 7): 50 concurrent clients each place a guest order
- * (POST /api/orders) and confirm its payment (POST /api/confirm) through the Toss provider against
- * the fake Toss API on loopback, over HTTP, against PostgreSQL. With BENCH_PROVIDER=stripe
- * (`npm run bench:orders:stripe`, issue 14) each order in the US store is paid through Stripe
- * Checkout against the fake Stripe API instead: POST /api/orders, POST /api/payments/start (a
- * Checkout Session), the payer pays on the fake's page, and a signed checkout.session.completed
- * webhook pays the order. The store runs in its own process
- * (as in production; this process plays the clients and Toss). Two runs:
- * - capacity: the 50 clients place orders back to back, as fast as the store answers (orders/s);
- * - latency at 500 orders/s: orders arrive on a fixed schedule, at most 50 in flight, and each
- *   order's time counts from when it was due, so a stalled store cannot hide its queue.
- *   (A closed loop at saturation only measures its own queue: 50 clients / throughput.)
+ * Orders created and paid per second (issues 7 and 17): 50 concurrent clients each place a guest
+ * order (POST /api/orders) and confirm its payment (POST /api/confirm) through the Toss provider
+ * against the fake Toss API on loopback, over HTTP, against PostgreSQL. The store runs in its own
+ * process (as in production; this process plays the clients and Toss).
+ *
+ * The store is measured against a reference in the same run (issue 17): a bare Fastify +
+ * postgres.js server (reference-orders-server.ts, its own process, its own database from the same
+ * migrations) that runs the same SQL statements and the same Toss call per order and nothing else.
+ * Reference first, then the store, each on a fresh database after a checkpoint, each with:
+ * - capacity: the 50 clients place orders back to back, as fast as the server answers (orders/s,
+ *   and p50/p99 per order, which at saturation is mostly the clients' own queue);
+ * - latency on a schedule: orders due at one fixed rate for both servers (half the reference's
+ *   capacity unless BENCH_RATE is set), at most 50 in flight, each timed from when it was due, so
+ *   a stalled server cannot hide its queue.
  * Then it checks that every acknowledged order is stored exactly once, paid, with its history.
- * Targets: at least 500 orders/s, p99 under 100 ms.
- * Usage: npm run bench:orders   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default local postgres)
+ * Targets (issue 17): the store's capacity at least 85% of the reference's, and its p99 at most
+ * 1.2 times the reference's, both on the schedule and at capacity. Exit status 1 when missed.
+ *
+ * With BENCH_PROVIDER=stripe (`npm run bench:orders:stripe`, issue 14) each order in the US store is
+ * paid through Stripe Checkout against the fake Stripe API instead (no reference):
+ * POST /api/orders, POST /api/payments/start (a Checkout Session), the payer pays on the fake's
+ * page, and a signed checkout.session.completed webhook pays the order.
+ *
+ * Usage: npm run build && npm run bench:orders   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default
+ * local postgres; BENCH_ORDERS per run, BENCH_CLIENTS, BENCH_RATE; BENCH_PROFILE=dir writes CPU profiles of both servers)
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { newGuestId } from '../../src/domain/guest.ts';
+import { MIGRATIONS_DIR } from '../../src/server/db/client.ts';
 import { FAKE_STRIPE_SECRET, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../../tests/integration/support/stripe.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from '../../tests/integration/support/toss.ts';
 import { startBuiltServer } from './serve.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 6000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
 const PROVIDER = process.env.BENCH_PROVIDER === 'stripe' ? 'stripe' : 'toss';
 // A Stripe order is three requests (create, start, webhook) and the fake Stripe runs in this
-// process: its schedule is set below its capacity, so the latency figure is not a queue's.
-const RATE = Number(process.env.BENCH_RATE ?? (PROVIDER === 'stripe' ? 200 : 500));
-const WARMUP = 300;
+// process: its schedule is set below its capacity, so the latency figure is not a queue's. Toss's
+// schedule is half the reference's capacity in this run, unless set.
+const FIXED_RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : PROVIDER === 'stripe' ? 200 : null;
+const WARMUP = 500;
+const TARGET_SHARE = 0.85;
+const TARGET_P99_FACTOR = 1.2;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const STORE_PORT = 3197;
+const REFERENCE_PORT = 3199;
+const root = path.resolve(import.meta.dirname, '..', '..');
 
-// One database per run, dropped after.
-const name = `store_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+interface Server {
+  origin: string;
+  stop(): Promise<void>;
+}
+
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+/** What this run started, stopped in reverse order however it ends. */
+const cleanups: Array<() => Promise<unknown>> = [];
 
-const toss = await startFakeToss();
-const stripe = await startFakeStripe();
-const server = await startBuiltServer(3197, {
-  DATABASE_URL: url.toString(), TRUST_PROXY: 'loopback', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'bench-admin-pass-1',
-  TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url,
-  STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
-});
-const { origin } = server;
+/** One database per server, dropped after. */
+async function freshDatabase(): Promise<string> {
+  const name = `store_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await admin.unsafe(`create database "${name}"`);
+  cleanups.push(() => admin.unsafe(`drop database if exists "${name}" with (force)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Refuses a port something else listens on: the readiness check would find that server, and the
+ * bench would measure it instead of ours.
+ */
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is in use: stop what listens there first`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+/** The reference server (reference-orders-server.ts) in its own process, on a database migrated as the store's. */
+async function startReference(port: number, databaseUrl: string, tossUrl: string): Promise<Server> {
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end();
+  }
+  // BENCH_PROFILE=dir profiles the reference too (reference-*.cpuprofile), for comparing where time goes.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, '--cpu-prof-name=reference-${pid}.cpuprofile'] : [];
+  const child = spawn(process.execPath, [...profile, 'scripts/bench/reference-orders-server.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl, TOSS_API_BASE: tossUrl, TOSS_SECRET_KEY: FAKE_TOSS_SECRET },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  // Whatever way the bench ends, the reference ends too.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  const stop = async () => {
+    process.off('exit', orphanGuard);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(child.exitCode !== null ? `reference server exited with ${child.exitCode}` : 'reference server did not start within 30 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 let ip = 0;
 /** Each order comes from its own customer address, as in a real shop (per-IP limits stay on). */
@@ -56,9 +134,9 @@ const nextAddress = () => {
 };
 
 // node:http with kept-alive sockets: a lighter load generator than fetch leaves more of the
-// machine's two cores to the store, which is what is measured.
+// machine's two cores to the server, which is what is measured.
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-function post(path: string, body: unknown, address: string, extraHeaders: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+function post(origin: string, path: string, body: unknown, address: string, extraHeaders: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(`${origin}${path}`, {
@@ -81,109 +159,180 @@ function post(path: string, body: unknown, address: string, extraHeaders: Record
   });
 }
 
-const acknowledged: string[] = [];
+type Stripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
-/** Create, start a Checkout Session, pay on the fake's page, and the signed webhook pays the order. */
-async function placeAndPayWithStripe(started: number): Promise<number> {
-  const address = nextAddress();
-  const sessionId = newGuestId();
-  const created = await post('/api/orders', {
-    customerName: 'Min Kim', customerEmail: 'bench@example.com', customerPhone: '+1 212 555 0100',
-    serviceId: 4, quantity: 5, sessionId, country: 'us', isGuestOrder: true,
-  }, address);
-  if (created.status !== 201) throw new Error(`order answered ${created.status}: ${JSON.stringify(created.json)}`);
-  const orderId = created.json.orderId as string;
-  const start = await post('/api/payments/start', { orderId, provider: 'stripe', sessionId }, address);
-  if (start.status !== 200) throw new Error(`start answered ${start.status}: ${JSON.stringify(start.json)}`);
-  const checkoutSession = /\/c\/pay\/([^/?#]+)/.exec(start.json.redirectUrl as string)![1]!;
-  stripe.pay(checkoutSession, 'paid');
-  const event = stripe.event('checkout.session.completed', checkoutSession);
-  const delivered = await post('/api/webhooks/stripe', event.payload, address, { 'stripe-signature': event.signature });
-  if (delivered.status !== 200 || delivered.json.outcome !== 'settled') throw new Error(`webhook answered ${delivered.status}: ${JSON.stringify(delivered.json)}`);
-  acknowledged.push(orderId);
-  return performance.now() - started;
+/** Places and pays orders on one server, and remembers every order it acknowledged. */
+function shopper(origin: string, stripe: Stripe) {
+  const acknowledged: string[] = [];
+
+  /** Create, start a Checkout Session, pay on the fake's page, and the signed webhook pays the order. */
+  async function placeAndPayWithStripe(started: number): Promise<number> {
+    const address = nextAddress();
+    const sessionId = newGuestId();
+    const created = await post(origin, '/api/orders', {
+      customerName: 'Min Kim', customerEmail: 'bench@example.com', customerPhone: '+1 212 555 0100',
+      serviceId: 4, quantity: 5, sessionId, country: 'us', isGuestOrder: true,
+    }, address);
+    if (created.status !== 201) throw new Error(`order answered ${created.status}: ${JSON.stringify(created.json)}`);
+    const orderId = created.json.orderId as string;
+    const start = await post(origin, '/api/payments/start', { orderId, provider: 'stripe', sessionId }, address);
+    if (start.status !== 200) throw new Error(`start answered ${start.status}: ${JSON.stringify(start.json)}`);
+    const checkoutSession = /\/c\/pay\/([^/?#]+)/.exec(start.json.redirectUrl as string)![1]!;
+    stripe.pay(checkoutSession, 'paid');
+    const event = stripe.event('checkout.session.completed', checkoutSession);
+    const delivered = await post(origin, '/api/webhooks/stripe', event.payload, address, { 'stripe-signature': event.signature });
+    if (delivered.status !== 200 || delivered.json.outcome !== 'settled') throw new Error(`webhook answered ${delivered.status}: ${JSON.stringify(delivered.json)}`);
+    acknowledged.push(orderId);
+    return performance.now() - started;
+  }
+
+  async function placeAndPay(started = performance.now()): Promise<number> {
+    if (PROVIDER === 'stripe') return placeAndPayWithStripe(started);
+    const address = nextAddress();
+    const created = await post(origin, '/api/orders', {
+      customerName: '김민수', customerEmail: 'bench@example.com', customerPhone: '010-1234-5678',
+      serviceId: 4, quantity: 5, sessionId: newGuestId(), country: 'kr', isGuestOrder: true,
+    }, address);
+    if (created.status !== 201) throw new Error(`order answered ${created.status}: ${JSON.stringify(created.json)}`);
+    const orderId = created.json.orderId as string;
+    const confirmed = await post(origin, '/api/confirm', { orderId, amount: created.json.amount, paymentKey: `ok_${randomBytes(8).toString('hex')}` }, address);
+    if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.json)}`);
+    acknowledged.push(orderId);
+    return performance.now() - started;
+  }
+
+  /** The clients back to back: capacity. */
+  async function run(total: number): Promise<{ timings: number[]; seconds: number }> {
+    const timings: number[] = [];
+    let remaining = total;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, async () => {
+      while (remaining > 0) {
+        remaining--;
+        timings.push(await placeAndPay());
+      }
+    }));
+    return { timings, seconds: (performance.now() - started) / 1000 };
+  }
+
+  /** Orders due every 1/rate s; one that finds all clients busy waits for one, and that wait counts. */
+  async function runAtRate(total: number, rate: number): Promise<number[]> {
+    const timings: number[] = [];
+    const start = performance.now() + 50;
+    let next = 0;
+    await Promise.all(Array.from({ length: CLIENTS }, async () => {
+      while (next < total) {
+        const due = start + (next++ * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        timings.push(await placeAndPay(due));
+      }
+    }));
+    return timings;
+  }
+
+  return { acknowledged, run, runAtRate };
 }
 
-async function placeAndPay(started = performance.now()): Promise<number> {
-  if (PROVIDER === 'stripe') return placeAndPayWithStripe(started);
-  const address = nextAddress();
-  const created = await post('/api/orders', {
-    customerName: '김민수', customerEmail: 'bench@example.com', customerPhone: '010-1234-5678',
-    serviceId: 4, quantity: 5, sessionId: newGuestId(), country: 'kr', isGuestOrder: true,
-  }, address);
-  if (created.status !== 201) throw new Error(`order answered ${created.status}: ${JSON.stringify(created.json)}`);
-  const orderId = created.json.orderId as string;
-  const confirmed = await post('/api/confirm', { orderId, amount: created.json.amount, paymentKey: `ok_${randomBytes(8).toString('hex')}` }, address);
-  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.json)}`);
-  acknowledged.push(orderId);
-  return performance.now() - started;
+interface Percentiles {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
 }
 
-async function run(total: number): Promise<{ timings: number[]; seconds: number }> {
-  const timings: number[] = [];
-  let remaining = total;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (remaining > 0) {
-      remaining--;
-      timings.push(await placeAndPay());
-    }
-  }));
-  return { timings, seconds: (performance.now() - started) / 1000 };
-}
-
-/** Orders due every 1/RATE s; one that finds all clients busy waits for one, and that wait counts. */
-async function runAtRate(total: number): Promise<number[]> {
-  const timings: number[] = [];
-  const start = performance.now() + 50;
-  let next = 0;
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (next < total) {
-      const due = start + (next++ * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      timings.push(await placeAndPay(due));
-    }
-  }));
-  return timings;
-}
-
-const percentiles = (timings: number[]) => {
+function percentiles(timings: number[]): Percentiles {
   const sorted = [...timings].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
-  return { text: `p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`, p99: Number(at(0.99)) };
-};
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const latencyText = (p: Percentiles) => `p50 ${ms(p.p50)}, p90 ${ms(p.p90)}, p99 ${ms(p.p99)}, max ${ms(p.max)}`;
+
+/** Every acknowledged order stored exactly once, paid, with its two history rows. */
+async function exactlyOnce(databaseUrl: string, acknowledged: string[]): Promise<{ exact: boolean; text: string }> {
+  const check = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [stored] = await check`select count(*)::int as orders, count(distinct order_number)::int as distinct_numbers,
+      count(*) filter (where status = 'order_received')::int as paid from orders`;
+    const [history] = await check`select count(*)::int as rows from order_status_history`;
+    const storedNumbers = new Set((await check`select order_number from orders`).map((r) => r.order_number as string));
+    const missing = acknowledged.filter((n) => !storedNumbers.has(n)).length;
+    const exact = stored!.orders === acknowledged.length && stored!.distinct_numbers === acknowledged.length && stored!.paid === acknowledged.length && history!.rows === 2 * acknowledged.length && missing === 0;
+    return { exact, text: `acknowledged ${acknowledged.length}, stored ${stored!.orders} (${stored!.distinct_numbers} distinct), paid ${stored!.paid}, history rows ${history!.rows}, missing ${missing}: ${exact ? 'each stored exactly once' : 'MISMATCH'}` };
+  } finally {
+    await check.end();
+  }
+}
+
+interface Measured {
+  perSecond: number;
+  capacity: Percentiles;
+  scheduled: Percentiles;
+  exact: boolean;
+}
+
+/**
+ * One server from start to stop: warm-up, capacity, the schedule (its rate given, or half this
+ * run's capacity), and the exactly-once check. PostgreSQL writes its dirty pages out first, so
+ * neither server pays for the other's checkpoint.
+ */
+async function measure(label: string, port: number, start: (port: number, databaseUrl: string) => Promise<Server>, stripe: Stripe, rateOf: (perSecond: number) => number): Promise<Measured & { rate: number }> {
+  await assertPortFree(port);
+  const databaseUrl = await freshDatabase();
+  const server = await start(port, databaseUrl);
+  try {
+    await admin`checkpoint`.catch(() => {});
+    const shop = shopper(server.origin, stripe);
+    await shop.run(WARMUP);
+    const { timings, seconds } = await shop.run(ORDERS);
+    const perSecond = ORDERS / seconds;
+    const rate = rateOf(perSecond);
+    const scheduled = percentiles(await shop.runAtRate(ORDERS, rate));
+    const capacity = percentiles(timings);
+    const { exact, text } = await exactlyOnce(databaseUrl, shop.acknowledged);
+    console.log(`${label}:`);
+    console.log(`  capacity: ${perSecond.toFixed(0)} orders/s; per order (${PROVIDER === 'stripe' ? 'create + start + webhook' : 'create + confirm'}) ${latencyText(capacity)}`);
+    console.log(`  at ${rate} orders/s (${ORDERS} orders on a fixed schedule, at most ${CLIENTS} in flight): ${latencyText(scheduled)}`);
+    console.log(`  ${text}`);
+    return { perSecond, capacity, scheduled, exact, rate };
+  } finally {
+    await server.stop();
+  }
+}
 
 try {
-  await run(WARMUP);
-  const { timings, seconds } = await run(ORDERS);
-  const perSecond = ORDERS / seconds;
-  const atRate = await runAtRate(ORDERS);
-  const closed = percentiles(timings);
-  const open = percentiles(atRate);
+  const toss = await startFakeToss();
+  cleanups.push(() => toss.stop());
+  const stripe = await startFakeStripe();
+  cleanups.push(() => stripe.stop());
+  const startStore = (port: number, databaseUrl: string) => startBuiltServer(port, {
+    DATABASE_URL: databaseUrl, TRUST_PROXY: 'loopback', ADMIN_EMAIL: 'bench-admin@example.com', ADMIN_PASSWORD: 'bench-admin-pass-1',
+    TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url,
+    STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
+  });
 
-  const check = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  const [stored] = await check`select count(*)::int as orders, count(distinct order_number)::int as distinct_numbers,
-    count(*) filter (where status = 'order_received')::int as paid from orders`;
-  const [history] = await check`select count(*)::int as rows from order_status_history`;
-  const storedNumbers = new Set((await check`select order_number from orders`).map((r) => r.order_number as string));
-  await check.end();
-  const missing = acknowledged.filter((n) => !storedNumbers.has(n)).length;
-  const exact = stored!.orders === acknowledged.length && stored!.distinct_numbers === acknowledged.length && stored!.paid === acknowledged.length && history!.rows === 2 * acknowledged.length && missing === 0;
-
-  console.log(PROVIDER === 'stripe'
-    ? `${ORDERS} orders created and paid by ${CLIENTS} concurrent clients (PostgreSQL, Stripe Checkout against the fake Stripe API: create, start, signed webhook)`
-    : `${ORDERS} orders created and paid by ${CLIENTS} concurrent clients (PostgreSQL, Toss provider against the fake Toss API)`);
-  console.log(`  capacity: ${perSecond.toFixed(0)} orders/s; per order (${PROVIDER === 'stripe' ? 'create + start + webhook' : 'create + confirm'}) ${closed.text}`);
-  console.log(`  at ${RATE} orders/s (${ORDERS} orders on a fixed schedule, at most ${CLIENTS} in flight): ${open.text}`);
-  console.log(`  acknowledged ${acknowledged.length}, stored ${stored!.orders} (${stored!.distinct_numbers} distinct), paid ${stored!.paid}, history rows ${history!.rows}, missing ${missing}: ${exact ? 'each stored exactly once' : 'MISMATCH'}`);
-  if (PROVIDER === 'toss') console.log(`  targets: >= 500 orders/s ${perSecond >= 500 ? 'met' : 'NOT met'}; p99 < 100 ms at 500 orders/s ${RATE >= 500 && open.p99 < 100 ? 'met' : 'NOT met'}`);
-  process.exitCode = exact ? 0 : 1;
+  if (PROVIDER === 'stripe') {
+    console.log(`${ORDERS} orders created and paid by ${CLIENTS} concurrent clients (PostgreSQL, Stripe Checkout against the fake Stripe API: create, start, signed webhook)`);
+    const store = await measure('store', STORE_PORT, startStore, stripe, () => FIXED_RATE!);
+    process.exitCode = store.exact ? 0 : 1;
+  } else {
+    console.log(`${ORDERS} orders created and paid by ${CLIENTS} concurrent clients, per server (PostgreSQL, Toss provider against the fake Toss API)`);
+    const reference = await measure('reference (bare Fastify + postgres.js, the same SQL and Toss call)', REFERENCE_PORT, (port, url) => startReference(port, url, toss.url), stripe, (perSecond) => FIXED_RATE ?? Math.max(10, Math.round(perSecond / 2 / 10) * 10));
+    const store = await measure('store', STORE_PORT, startStore, stripe, () => reference.rate);
+    const share = store.perSecond / reference.perSecond;
+    const scheduledFactor = store.scheduled.p99 / reference.scheduled.p99;
+    const capacityFactor = store.capacity.p99 / reference.capacity.p99;
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log('store against the reference:');
+    console.log(`  capacity ${store.perSecond.toFixed(0)} / ${reference.perSecond.toFixed(0)} orders/s = ${(100 * share).toFixed(0)}% (target >= ${100 * TARGET_SHARE}%: ${met(share >= TARGET_SHARE)})`);
+    console.log(`  p99 at ${reference.rate} orders/s ${ms(store.scheduled.p99)} / ${ms(reference.scheduled.p99)} = ${scheduledFactor.toFixed(2)}x (target <= ${TARGET_P99_FACTOR}x: ${met(scheduledFactor <= TARGET_P99_FACTOR)})`);
+    console.log(`  p99 at capacity ${ms(store.capacity.p99)} / ${ms(reference.capacity.p99)} = ${capacityFactor.toFixed(2)}x (target <= ${TARGET_P99_FACTOR}x: ${met(capacityFactor <= TARGET_P99_FACTOR)})`);
+    const targets = share >= TARGET_SHARE && scheduledFactor <= TARGET_P99_FACTOR && capacityFactor <= TARGET_P99_FACTOR;
+    process.exitCode = store.exact && reference.exact && targets ? 0 : 1;
+  }
 } finally {
   agent.destroy();
-  await server.stop();
-  await toss.stop();
-  await stripe.stop();
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
   await admin.end();
 }
