@@ -6,11 +6,6 @@ export { LANGUAGES, type Language };
 export const NAMESPACES = ['common', 'home', 'catalog', 'terms', 'errors', 'accounts', 'mail', 'orders', 'briefs', 'admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/**
- * What every page gets from the root loader (top bar, footer, sign-in dialog, error messages).
- * Pages add their own namespaces through their loaders; e-mail texts stay on the server.
- */
-export const ROOT_NAMESPACES = ['common', 'errors', 'accounts'] as const satisfies readonly Namespace[];
 
 /** Endonyms for the language menu: each language is offered in its own name. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

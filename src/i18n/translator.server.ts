@@ -1,22 +1,22 @@
 /**
  * A translator for server code (API messages, e-mails, sitemap titles), over the same catalogs
- * and the same i18next interpolation rules as the pages.
+ * and the same translation function as the pages; a message missing in a language falls back to
+ * English.
  */
-import i18next, { type TFunction } from 'i18next';
-import { LANGUAGES, NAMESPACES, type Language, type Namespace } from './config.ts';
+import type { Language, Namespace } from './config.ts';
 import { RESOURCES } from './resources.server.ts';
+import { createTranslator, type CatalogSource, type TFunction } from './translate.ts';
 
-const instance = i18next.createInstance();
-await instance.init({
-  resources: RESOURCES,
-  supportedLngs: [...LANGUAGES],
-  fallbackLng: 'en',
-  ns: [...NAMESPACES],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+export const serverCatalogs: CatalogSource = (lang, ns) => RESOURCES[lang]?.[ns];
+
+const translators = new Map<string, TFunction>();
 
 export function translatorFor(language: Language, namespace: Namespace = 'common'): TFunction {
-  return instance.getFixedT(language, namespace);
+  const id = `${language}:${namespace}`;
+  let t = translators.get(id);
+  if (!t) {
+    t = createTranslator({ lang: language, ns: namespace, source: serverCatalogs, fallbackLang: 'en' });
+    translators.set(id, t);
+  }
+  return t;
 }

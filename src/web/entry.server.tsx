@@ -12,6 +12,9 @@ import { serializeError } from '../server/http/errors.ts';
 import { DocumentContextProvider } from './components/document-context.tsx';
 import styles from './app.css?inline';
 import { lowPriorityModulePreloads } from './low-priority-preloads.server.ts';
+import { catalogsBlockHtml, insertBeforeBodyEnd } from './i18n/catalogs-block.server.ts';
+import { serverCatalogs } from '../i18n/translator.server.ts';
+import type { ServerCatalogs } from './components/document-context.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -54,6 +57,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = randomBytes(16).toString('base64');
+  const catalogs: ServerCatalogs = { source: serverCatalogs, read: new Map() };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -62,7 +66,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <DocumentContextProvider value={{ nonce, styles }}>
+      <DocumentContextProvider value={{ nonce, styles, catalogs }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </DocumentContextProvider>,
       {
@@ -80,7 +84,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
           responseHeaders.set('Cache-Control', 'private, no-cache');
           responseHeaders.append('Vary', 'Cookie');
-          pipe(lowPriorityModulePreloads()).pipe(body);
+          pipe(lowPriorityModulePreloads()).pipe(insertBeforeBodyEnd(() => catalogsBlockHtml(catalogs.read, catalogs.source))).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

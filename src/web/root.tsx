@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
-  Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useMatches, useRouteLoaderData,
+  Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useRouteLoaderData,
   type LinksFunction, type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { isCountryCode, isLanguage } from '../domain/countries.ts';
-import { LANGUAGE_COOKIE, ROOT_NAMESPACES } from '../i18n/config.ts';
+import { LANGUAGE_COOKIE } from '../i18n/config.ts';
 import { requestInfo } from '#request-context';
 import { useInlineStyles, useNonce } from './components/document-context.tsx';
 import { Toaster } from './components/toast.tsx';
-import { i18nFor, matchedMessages } from './i18n/i18n.ts';
-import { messagesFor } from './i18n/messages.server.ts';
+import { I18nProvider, MetaMessages } from './i18n/react.tsx';
 import type { RootData } from './store-context.ts';
+import { markHydrated } from './i18n/catalogs.ts';
 import { ErrorPage } from './features/not-found/error-page.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
@@ -28,12 +27,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   // One resolver for the API and the pages (src/server/http/store.ts); the origin is PUBLIC_URL's (D24).
   const { user, googleSignIn, store } = context.get(requestInfo);
   const country = isCountryCode(params.country) ? params.country : store.country;
-  return { country, lang: store.lang, messages: messagesFor(store.lang, ROOT_NAMESPACES), origin: store.origin, user, googleSignIn };
+  return { country, lang: store.lang, origin: store.origin, user, googleSignIn };
 }
 
 /**
- * The catalogs are large and fixed per language: fetch them again only when the store changes
- * or something (the language menu) asks for a revalidation explicitly.
+ * The root's data changes with the store, or when something (the language menu, signing in)
+ * asks for a revalidation explicitly.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (currentParams.country !== nextParams.country) return true;
@@ -55,7 +54,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
-        <Meta />
+        <MetaMessages>
+          <Meta />
+        </MetaMessages>
         {/* Inlined by the server: one render-blocking request less (docs/decisions/0007). */}
         <style dangerouslySetInnerHTML={{ __html: styles }} suppressHydrationWarning />
         <Links />
@@ -70,16 +71,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function WithI18n({ data, children }: { data: RootData; children: React.ReactNode }) {
-  // The root's catalogs plus those of the matched routes; bundles already added are kept.
-  const matches = useMatches();
-  const i18n = i18nFor(data.lang, { ...data.messages, ...matchedMessages(matches) });
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return <I18nProvider lang={data.lang}>{children}</I18nProvider>;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // Lets styles and browser tests tell a hydrated page from a server-rendered one.
     document.documentElement.dataset.hydrated = 'true';
+    markHydrated();
   }, []);
   return (
     <WithI18n data={loaderData}>

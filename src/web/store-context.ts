@@ -1,13 +1,11 @@
 import { useRouteLoaderData } from 'react-router';
 import type { CountryCode, Language } from '../domain/countries.ts';
 import type { PublicUser } from '../domain/user.ts';
-import type { Messages } from './i18n/i18n.ts';
 
-/** What the root loader tells every page: the store, the language shown and its catalogs. */
+/** What the root loader tells every page: the store and the language shown. */
 export interface RootData {
   country: CountryCode;
   lang: Language;
-  messages: Record<string, Messages>;
   /** Public origin for canonical and alternate links, e.g. https://studiolumi.kr */
   origin: string;
   /** Who is signed in, known at server render so the top bar never jumps. */

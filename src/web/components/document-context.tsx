@@ -1,10 +1,20 @@
 import { createContext, useContext } from 'react';
+import type { Language, Namespace } from '../../i18n/config.ts';
+import type { CatalogSource } from '../../i18n/translate.ts';
 
-/** What only the server renderer knows: this response's CSP nonce and the page's style sheet. */
+/** The server's catalogs, and the messages this render read (sent with the page). */
+export interface ServerCatalogs {
+  source: CatalogSource;
+  /** Language → namespace → message path → whether all its plural forms were read. */
+  read: Map<Language, Map<Namespace, Map<string, boolean>>>;
+}
+
+/** What only the server renderer knows: this response's CSP nonce, its style sheet, the catalogs. */
 export interface DocumentContext {
   nonce: string;
   /** The whole style sheet, inlined into the document (docs/decisions/0007). */
   styles: string;
+  catalogs: ServerCatalogs;
 }
 
 const Context = createContext<DocumentContext | undefined>(undefined);
@@ -19,4 +29,9 @@ export function useNonce(): string | undefined {
 /** The inlined style sheet on the server; the browser keeps the server's copy. */
 export function useInlineStyles(): string {
   return useContext(Context)?.styles ?? '';
+}
+
+/** The server's catalogs during a server render; undefined in the browser. */
+export function useServerCatalogs(): ServerCatalogs | undefined {
+  return useContext(Context)?.catalogs;
 }

@@ -3,7 +3,7 @@
  * schema library stays out of the first page load. Messages come from the `errors` catalog.
  */
 import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/translate.ts';
 import type { z } from 'zod';
 
 export function lazySchemaResolver<V extends FieldValues>(

@@ -3,7 +3,7 @@
  * inert, closes on Escape and restores focus. A click on the backdrop closes it too.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { CloseIcon } from './icons.tsx';
 
 export interface ModalProps {

@@ -2,7 +2,7 @@
  * Localized labels for catalog items: prices in the store's currency (D8), quote text,
  * delivery windows and revision counts, all from the one catalog (D1).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import type { ServiceDefinition } from '../../domain/catalog/services.ts';
 import { localizePrice } from '../../domain/money.ts';
 import { useStore } from '../store-context.ts';

@@ -3,9 +3,9 @@
  * language the page is shown in (DESIGN D11) and for the store it belongs to.
  */
 import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
-import type { TFunction } from 'i18next';
 import { alternatesFor, BRAND, hreflangOf } from '../../domain/site.ts';
-import { i18nFor, matchedMessages } from '../i18n/i18n.ts';
+import type { TFunction } from '../../i18n/translate.ts';
+import { metaTranslator } from '../i18n/react.tsx';
 import type { RootData } from '../store-context.ts';
 
 interface MatchLike { id: string; loaderData?: unknown }
@@ -42,7 +42,7 @@ function refusalText(error: unknown, path: string, t: TFunction): { title: strin
 export function pageMeta(matches: ReadonlyArray<MatchLike | undefined>, input: PageMetaInput): MetaDescriptor[] {
   const root = rootDataFrom(matches);
   if (!root) return [{ title: BRAND }];
-  const t = i18nFor(root.lang, { ...root.messages, ...matchedMessages(matches) }).t;
+  const t = metaTranslator(root.lang);
   const { title, description } = refusalText(input.error, input.path, t) ?? input.text(t);
   const fullTitle = title === BRAND ? title : `${title} | ${BRAND}`;
   const url = `${root.origin}/${root.country}${input.path}`;

@@ -3,7 +3,7 @@
  * so the list, or the 'login required' (401) and 'access denied' (403) pages, come rendered from
  * the server with their status; the API refuses customers the data as well (D5).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/admin-users-page';
 import { displayName } from '../../../domain/user.ts';
 import { requireUserWithRole, services } from '../../auth.server.ts';

@@ -4,7 +4,7 @@
  * the caller offers one.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useLocation } from 'react-router';
 import type { PublicUser } from '../../../domain/user.ts';
 import { Modal } from '../../components/modal.tsx';

@@ -3,7 +3,7 @@
  * with Google, set one after a fresh Google sign-in); other devices are signed out.
  */
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { PublicUser } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';

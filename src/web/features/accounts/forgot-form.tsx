@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';

@@ -1,6 +1,6 @@
 /** A labelled input with its error and hint, wired for screen readers (aria-invalid, describedby). */
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { EyeIcon, EyeOffIcon } from '../../components/icons.tsx';
 
 export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {

@@ -2,7 +2,7 @@
  * For accounts without a password: a fresh Google sign-in that comes back to My Page. What the
  * visitor typed in the profile form is kept in this tab meanwhile and put back on return.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { CountryCode } from '../../../domain/countries.ts';
 
 const DRAFT_KEY = 'profile-draft';

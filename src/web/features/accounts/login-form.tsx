@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { PublicUser } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n/translate.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { PASSWORD_MAX } from '../../../domain/validation/account-fields.ts';
 import { V } from '../../../domain/validation/messages.ts';
 import type { PasswordCheck } from './password-check.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { isRouteErrorResponse, useRevalidator } from 'react-router';
 import type { Route } from './+types/profile-page';
 import type { PublicUser } from '../../../domain/user.ts';
@@ -19,7 +19,6 @@ import { FormField } from './form-field.tsx';
 import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { requireUser, services } from '../../auth.server.ts';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { OrderHistory } from '../orders/order-history.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
@@ -28,7 +27,7 @@ type Values = { email: string; username: string; firstName: string; lastName: st
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { user, orders: await services(context).orders.listForUser(user.id), messages: routeMessages(context, ['briefs']) };
+  return { user, orders: await services(context).orders.listForUser(user.id) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { PASSWORD_MAX, usernameFromEmail } from '../../../domain/validation/account-fields.ts';
 import { V } from '../../../domain/validation/messages.ts';
 import type { PublicUser } from '../../../domain/user.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/reset-password-page';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: '/reset-password', noindex: true, text: (t) => ({ title: t('accounts:meta.reset'), description: t('accounts:reset.text') }) });
 
 export default function ResetPasswordPage() {
-  const { t } = useTranslation('accounts');
+  const { t, whenLoaded } = useTranslation('accounts');
   const { t: tErrors } = useTranslation('errors');
   const store = useRootData();
   const navigate = useNavigate();
@@ -33,9 +33,10 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (token) return;
-    toast.error(t('toast.error'), t('reset.invalidLink'));
+    // Right after the page hydrates: the message was not part of its render.
+    void whenLoaded().then(() => toast.error(t('toast.error'), t('reset.invalidLink')));
     void navigate(home, { replace: true });
-  }, [token, navigate, home, t]);
+  }, [token, navigate, home, t, whenLoaded]);
 
   const { register, handleSubmit, control, setError, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { password: '', confirm: '' },

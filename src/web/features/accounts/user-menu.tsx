@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useRevalidator } from 'react-router';
 import { displayName } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';

@@ -1,6 +1,6 @@
 /** The briefs tab (SPEC sections 2 and 4): each brief with its files, and buttons to in_review, approved or rejected (each disabled in its own status). */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_STATUSES, type BriefStatus } from '../../../domain/statuses.ts';
 import type { listBriefs } from '../../../server/features/admin/admin-orders.service.ts';
 import { useRootData } from '../../store-context.ts';

@@ -1,6 +1,6 @@
 /** The inbox tab: contact-form messages, newest first, in the language they were written in; staff mark them handled. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { LANGUAGE_NAMES, type Language } from '../../../i18n/config.ts';
 import type { listContacts } from '../../../server/features/admin/admin-contacts.service.ts';
 import { useRootData } from '../../store-context.ts';

@@ -4,7 +4,7 @@
  * history with actors, a status dropdown and the comment the customer reads.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Form, Link, useLocation } from 'react-router';
 import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
 import { formatMinor, formatMoney, minorDigits } from '../../../domain/money.ts';

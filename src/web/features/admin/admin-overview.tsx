@@ -1,5 +1,5 @@
 /** The overview tab (SPEC sections 2 and 9): counts, revenue per currency, recent orders, quick actions, 30 days of revenue. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatCurrencyMinor, formatMinor } from '../../../domain/money.ts';

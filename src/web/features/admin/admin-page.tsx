@@ -3,12 +3,11 @@
  * chosen by `?tab=`. The loader checks the role first, then reads only the open tab's data on the
  * server, so the page arrives rendered, or as its 401/403, with no spinner.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { Route } from './+types/admin-page';
 import { BRIEF_STATUSES, type BriefStatus } from '../../../domain/statuses.ts';
 import { requireUserWithRole, services } from '../../auth.server.ts';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { AdminBriefs } from './admin-briefs.tsx';
@@ -30,32 +29,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? requested as Tab : 'overview';
-  const messages = routeMessages(context, ['admin', 'briefs']);
   const page = pageOf(params.get('page'));
   switch (tab) {
     case 'overview':
-      return { tab, messages, overview: await admin.overview() };
+      return { tab, overview: await admin.overview() };
     case 'orders': {
       // Filters that do not parse are dropped rather than failing the page.
       const query = Object.fromEntries(['status', 'country', 'from', 'to', 'q', 'userId'].map((key) => [key, params.get(key) || undefined]));
       const orders = await admin.orders({ ...query, page });
       const openId = params.get('order');
-      return { tab, messages, orders, filters: query, open: openId ? await admin.order(openId) : null };
+      return { tab, orders, filters: query, open: openId ? await admin.order(openId) : null };
     }
     case 'users':
-      return { tab, messages, users: await admin.users({ q: params.get('q') || undefined, page, pageSize: 20 }), q: params.get('q') ?? '', page };
+      return { tab, users: await admin.users({ q: params.get('q') || undefined, page, pageSize: 20 }), q: params.get('q') ?? '', page };
     case 'briefs': {
       const status = params.get('status');
       const filter = (BRIEF_STATUSES as readonly string[]).includes(status ?? '') ? status as BriefStatus : undefined;
-      return { tab, messages, briefs: await admin.briefs({ status: filter, page }), status: filter ?? null, page };
+      return { tab, briefs: await admin.briefs({ status: filter, page }), status: filter ?? null, page };
     }
     case 'inbox': {
       const handled = params.get('handled');
       const filter: 'true' | 'false' | undefined = handled === 'true' || handled === 'false' ? handled : undefined;
-      return { tab, messages, contacts: await admin.contacts({ handled: filter, page }), handled: filter ?? null, page };
+      return { tab, contacts: await admin.contacts({ handled: filter, page }), handled: filter ?? null, page };
     }
     case 'settings':
-      return { tab, messages, settings: await admin.settings() };
+      return { tab, settings: await admin.settings() };
   }
 }
 

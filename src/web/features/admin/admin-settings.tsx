@@ -3,7 +3,7 @@
  * state (keys set or the sandbox standing in, test or live, reachable, webhook ready), then files,
  * mail and the app's version. Never a key.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { CountryCode } from '../../../domain/countries.ts';
 import type { PaymentChoice, ProviderName } from '../../../domain/payments.ts';
 import { MethodMark } from '../checkout/payment-methods.tsx';

@@ -1,5 +1,5 @@
 /** The users tab (SPEC section 2): searchable and paged on the server; each user's orders a click away. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Form, Link } from 'react-router';
 import { displayName } from '../../../domain/user.ts';
 import type { searchUsers } from '../../../server/features/admin/admin-users.service.ts';

@@ -1,5 +1,5 @@
 /** Previous and next page links that keep the list's filters (the query string). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useLocation } from 'react-router';
 
 export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {

@@ -2,7 +2,7 @@
  * Paid revenue per day for the last 30 days (Korea time), one small bar chart per currency (won
  * and dollars never share an axis), each with the same figures as a table for screen readers.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { formatCurrencyMinor } from '../../../domain/money.ts';
 
 interface Day { day: string; country: string; currency: string; amount: number; orders: number }

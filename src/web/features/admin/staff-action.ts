@@ -2,8 +2,8 @@
  * A staff change through the API (SPEC section 8 toasts): success says so and reloads the page's
  * data from the server; a refusal shows the server's message; a failure to reach it says so too.
  */
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n/translate.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
 import { apiRequest, type StoreHeaders } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';

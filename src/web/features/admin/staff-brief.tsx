@@ -1,5 +1,5 @@
 /** A brief as staff read it: the choices, requests and notes, and the files with previews and downloads. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTION_GROUPS } from '../../../domain/briefs.ts';
 import { formatFileSize } from '../../../domain/uploads.ts';
 import type { BriefView } from '../../../server/features/briefs/brief-view.ts';

@@ -4,7 +4,7 @@
  * customer, who then approves or asks for a revision; their requests are listed here in their words.
  */
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
 import { DELIVERABLE_PURPOSES, type DeliverablePurpose } from '../../../domain/deliverables.ts';
 import { DELIVERABLE_ACCEPT, DELIVERABLE_RULES, formatFileSize, refusalOf } from '../../../domain/uploads.ts';

@@ -1,5 +1,5 @@
 /** What a staff page shows instead of itself: staff sign-in required (401) or SPEC's access-denied text (403). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { useRootData } from '../../store-context.ts';
 import { LoginRequired } from '../accounts/login-required.tsx';

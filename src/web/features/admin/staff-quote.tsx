@@ -4,7 +4,7 @@
  * version sent, and what the customer wrote back (questions, a decline's reason).
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { decimalStringToMinor, minorToDecimalString } from '../../../domain/payments.ts';

@@ -2,7 +2,7 @@
  * The project brief modal (SPEC sections 2 and 4): sends the brief for its order, or opens a
  * consultation (D17), then says what happens next in SPEC's words for the flow it came from.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useNavigate, useRevalidator } from 'react-router';
 import { apiRequest } from '../../api-client.ts';
 import { Modal } from '../../components/modal.tsx';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTIONS, BRIEF_OPTION_GROUPS, hasChoice } from '../../../domain/briefs.ts';
 import { SparklesIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -43,7 +43,7 @@ const EMPTY: BriefDraft = { style: [], colorTone: [], usage: [], additionalReque
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, onLater, idPrefix = 'brief' }: BriefFormProps) {
-  const { t, i18n } = useTranslation('briefs');
+  const { t, i18n } = useTranslation(['briefs', 'errors']);
   const [initial] = useState(() => readDraft(draftKey));
   const [files, setFiles] = useState<UploadedFile[]>(initial?.files ?? []);
   const [uploading, setUploading] = useState(false);

@@ -4,9 +4,8 @@
  * messages are fetched when it first opens, so pages pay nothing for it until then.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
-import type { Messages } from '../../i18n/i18n.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { loadCatalog } from '../../i18n/catalogs.ts';
 
 /** Where the brief was opened: decides the toasts and where the visitor goes afterwards (SPEC section 4). */
 export type BriefFlow = 'after-payment' | 'consultation' | 'my-page' | 'order-link';
@@ -31,15 +30,6 @@ interface BriefApi {
 
 const Context = createContext<BriefApi | null>(null);
 const BriefDialog = lazy(() => import('./brief-dialog.tsx'));
-const catalogs = import.meta.glob<{ default: Messages }>('../../../i18n/locales/*/briefs.json');
-
-/** Adds the `briefs` catalog of the shown language, unless a loader already sent it. */
-export async function ensureBriefMessages(i18n: I18n): Promise<void> {
-  const lang = i18n.language;
-  if (i18n.hasResourceBundle(lang, 'briefs')) return;
-  const load = catalogs[`../../../i18n/locales/${lang}/briefs.json`];
-  if (load) i18n.addResourceBundle(lang, 'briefs', (await load()).default);
-}
 
 export function useBrief(): BriefApi {
   const api = useContext(Context);
@@ -51,8 +41,9 @@ export function BriefProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const [target, setTarget] = useState<BriefTarget | null>(null);
   const open = useCallback((next: BriefTarget) => {
-    void ensureBriefMessages(i18n).then(() => setTarget(next));
-  }, [i18n]);
+    // The dialog's code and its messages arrive together, so it opens whole.
+    void loadCatalog(i18n.language, 'briefs').then(() => setTarget(next));
+  }, [i18n.language]);
   const api = useMemo(() => ({ open }), [open]);
   return (
     <Context.Provider value={api}>

@@ -3,18 +3,13 @@
  * Submitting logs the brief to the console and says so; nothing is sent or stored.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/brief-test-page';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { BackHome } from '../../components/back-home.tsx';
 import { useRootData } from '../../store-context.ts';
 import { guestSessionId } from '../accounts/guest-session.ts';
 import { BriefForm } from './brief-form.tsx';
-
-export async function loader({ context }: Route.LoaderArgs) {
-  return { messages: routeMessages(context, ['briefs']) };
-}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: '/brief-test', noindex: true, text: (t) => ({ title: t('briefs:test.title'), description: t('briefs:test.text') }) });

@@ -2,7 +2,7 @@
  * The words the brief form builds from the choices (SPEC section 2): the AI recommendation
  * sentence for the reference notes, and the generated brief text, in the visitor's language.
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translate.ts';
 import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/briefs.ts';
 
 export type Choices = Record<BriefOptionGroup, readonly string[]>;

@@ -4,7 +4,7 @@
  * Files the server refused stay listed with the reason, so nothing disappears unexplained.
  */
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { UPLOAD_ACCEPT, formatFileSize } from '../../../domain/uploads.ts';
 import { TrashIcon, UploadIcon, VideoFileIcon } from '../../components/icons.tsx';
 import { useStore } from '../../store-context.ts';

@@ -3,7 +3,7 @@
  * customer asked for and the files they sent, with previews and downloads; or, while the brief is
  * still to be written, the button that opens it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/briefs.ts';
 import { formatFileSize } from '../../../domain/uploads.ts';
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';

@@ -1,5 +1,5 @@
 /** The cart (SPEC section 7): lines with title, price and quantity, remove, the total, checkout. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { formatMinor } from '../../../domain/money.ts';
 import { TrashIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/modal.tsx';

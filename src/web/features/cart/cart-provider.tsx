@@ -4,7 +4,7 @@
  * is kept under the browser's guest id (D22); signing in brings it into the account's cart.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';

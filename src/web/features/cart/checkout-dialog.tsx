@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { PackageSlug } from '../../../domain/catalog/packages.ts';
 import { findService } from '../../../domain/catalog/services.ts';
 import { localizePrice } from '../../../domain/money.ts';

@@ -9,7 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { data } from 'react-router';
 import type { Route } from './+types/checkout-page';
 import { findService, INCLUDED_IMAGES, type ServiceDefinition } from '../../../domain/catalog/services.ts';
@@ -22,7 +22,6 @@ import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { toast } from '../../components/toast.tsx';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from '../accounts/form-field.tsx';
@@ -48,7 +47,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prefill: user ? { name: displayName(user), email: user.email, phone: user.phone ?? '' } : null,
     customerKey: user?.id ?? null,
     payment: services(context).payments.settings(country),
-    messages: routeMessages(context, ['orders', 'catalog']),
   };
 }
 

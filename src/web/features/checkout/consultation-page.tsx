@@ -5,14 +5,13 @@
  * after signing in or choosing to continue as a guest. A brief left half-written reopens.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { data } from 'react-router';
 import type { Route } from './+types/consultation-page';
 import { findService, type ServiceDefinition } from '../../../domain/catalog/services.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
@@ -29,7 +28,7 @@ function serviceOf(url: string): ServiceDefinition {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { serviceId: serviceOf(request.url).id, messages: routeMessages(context, ['orders', 'catalog']) };
+  return { serviceId: serviceOf(request.url).id };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {

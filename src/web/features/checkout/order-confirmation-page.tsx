@@ -4,7 +4,7 @@
  * payment). A quote-priced service is refused with SPEC's 'Quote needed' and pointed to its
  * consultation page; an unknown id goes home with SPEC's 'service not found'.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/order-confirmation-page';
 import { findService, INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
@@ -13,7 +13,6 @@ import { ClockIcon, RevisionIcon } from '../../components/icons.tsx';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { useCart } from '../cart/cart-provider.tsx';
@@ -22,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const service = /^\d+$/.test(params.id) ? findService(Number(params.id)) : undefined;
   const country = isCountryCode(params.country) ? params.country : 'kr';
   if (!service) throw redirect(`/${country}?notice=serviceNotFound`);
-  return { serviceId: service.id, messages: routeMessages(context, ['orders', 'catalog', 'home']) };
+  return { serviceId: service.id };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {

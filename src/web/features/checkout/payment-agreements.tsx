@@ -3,7 +3,7 @@
  * the collection and use of personal data; both required, each with its link.
  */
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import { useRootData } from '../../store-context.ts';
 

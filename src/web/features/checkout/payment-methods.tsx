@@ -5,7 +5,7 @@
  * "Payment", the legend is for screen readers only.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { PaymentChoice, ProviderName } from '../../../domain/payments.ts';
 
 /** A method's mark: a rounded badge in the provider's colours (no provider artwork is hot-linked, D15). */

@@ -4,7 +4,7 @@
  * as a real payment.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { SANDBOX_CARD_CHOICES, type SandboxCardChoice } from '../../../domain/payments.ts';
 
 export type { SandboxCardChoice } from '../../../domain/payments.ts';

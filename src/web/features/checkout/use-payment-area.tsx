@@ -5,10 +5,10 @@
  * payment of a created order, which ends at the store's success or fail page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { CountryCode } from '../../../domain/countries.ts';
 import type { PaymentChoice } from '../../../domain/payments.ts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/translate.ts';
 import { apiRequest, type StoreHeaders } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import type { CreatedOrder, Payer, PaymentSettings, StartedPayment } from './payment-step.ts';

@@ -5,7 +5,7 @@
  * and the free revisions, both said before the buttons.
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
 import { formatFileSize } from '../../../domain/uploads.ts';
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';

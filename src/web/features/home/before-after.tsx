@@ -3,7 +3,7 @@
  * image decides how much of the source photo shows; leaving restores the finished shot.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Picture } from '../../components/picture.tsx';
 
 export function BeforeAfter({ after, before, alt, sizes }: { after: string; before: string; alt: string; sizes: string }) {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useSearchParams } from 'react-router';
 import { findPackage } from '../../../domain/catalog/packages.ts';
 import { findService } from '../../../domain/catalog/services.ts';

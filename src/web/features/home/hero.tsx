@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n/react.tsx';
 import { ArrowRightIcon } from '../../components/icons.tsx';
 import type { HeroPick } from './hero-variant.ts';
 import { Slideshow } from './slideshow.tsx';

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/home-page';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { Hero } from './hero.tsx';
 import { pickHero } from './hero-variant.ts';
@@ -15,7 +14,7 @@ const BelowTheFold = lazy(() => import('./below-the-fold.tsx'));
 
 /** The hero's headline and first slide are drawn together on the server, so the first paint and hydration agree. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { hero: pickHero(), messages: routeMessages(context, ['home', 'catalog']) };
+  return { hero: pickHero() };
 }
 
 /** Moving within the page (?package=…, #contact) keeps the hero the visitor is looking at. */

@@ -5,7 +5,7 @@
  * the script arrives; without script (or with reduced motion) the whole conversation shows.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { ArrowRightIcon } from '../../components/icons.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Picture } from '../../components/picture.tsx';
 
 const ITEMS = [1, 2, 3, 4, 5, 6] as const;

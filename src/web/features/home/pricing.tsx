@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import { PACKAGE_USAGE_MONTHS, PACKAGES, type PackageDefinition } from '../../../domain/catalog/packages.ts';
 import { CheckIcon, StarIcon } from '../../components/icons.tsx';

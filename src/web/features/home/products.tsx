@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { SERVICES, type ServiceDefinition } from '../../../domain/catalog/services.ts';
 import { ClockIcon } from '../../components/icons.tsx';
 import { Picture } from '../../components/picture.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { ServiceDefinition } from '../../../domain/catalog/services.ts';
 import { CheckIcon, ClockIcon, RevisionIcon, ShieldIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/modal.tsx';

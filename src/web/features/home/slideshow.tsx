@@ -6,7 +6,7 @@
  * 2.2.2) and stands still for visitors who prefer reduced motion.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Picture } from '../../components/picture.tsx';
 
 export const SLIDE_COUNT = 14;

@@ -1,14 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { isRouteErrorResponse, Link, useParams } from 'react-router';
 import { isCountryCode } from '../../../domain/countries.ts';
 
 /** 404 and unexpected errors, in the page's language, with a way back home. */
 export function ErrorPage({ error }: { error: unknown }) {
-  const { t, i18n } = useTranslation();
+  const { t, ready } = useTranslation();
   const params = useParams();
   const home = isCountryCode(params.country) ? `/${params.country}` : '/';
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const ready = Boolean(i18n?.isInitialized);
   const title = notFound ? (ready ? t('notFound.title') : '404 Page Not Found') : ready ? t('error.title') : 'Something went wrong';
   const description = notFound ? (ready ? t('notFound.description') : '') : ready ? t('error.description') : '';
   return (

@@ -4,7 +4,7 @@
  * a cancelled order's up to where it stopped, with what was refunded), the payment receipt, staff
  * comments and the customer's own revision requests. Rendered on the server from the page's loader.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';

@@ -2,11 +2,10 @@
  * /{country}/orders/{orderId}?key=… : a guest's private page for one order (D22), reached from the
  * confirmation e-mail in any browser. The server checks the key; anything else is "not found".
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { data } from 'react-router';
 import type { Route } from './+types/order-link-page';
 import { services } from '../../auth.server.ts';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { OrderCard } from './order-history.tsx';
 
@@ -14,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('key') ?? '';
   const order = await services(context).orders.byLink(params.orderId, key);
   if (!order) throw data(null, { status: 404 });
-  return { order, key, messages: routeMessages(context, ['orders', 'briefs']) };
+  return { order, key };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,7 +4,7 @@
  * same dialog as any unpaid order), a question for staff, or a decline with a reason.
  */
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';

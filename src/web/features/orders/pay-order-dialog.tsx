@@ -4,7 +4,7 @@
  * store's methods (no second order). Loaded on first use.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { apiRequest } from '../../api-client.ts';

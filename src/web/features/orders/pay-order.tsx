@@ -1,6 +1,6 @@
 /** The "Pay now" button of an unpaid order; its dialog (the store's methods) loads on first use. */
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { formatMinor } from '../../../domain/money.ts';
 import type { UnpaidOrder } from './pay-order-dialog.tsx';
 

@@ -5,13 +5,8 @@
  */
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/payment-fail-page';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { PaymentFailed } from './payment-failed.tsx';
-
-export async function loader({ context }: Route.LoaderArgs) {
-  return { messages: routeMessages(context, ['orders']) };
-}
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const cancelled = new URLSearchParams(location.search).get('code') === 'PAY_PROCESS_CANCELED';

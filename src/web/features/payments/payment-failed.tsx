@@ -4,7 +4,7 @@
  * the payment itself); what the provider put in the address (SPEC's `message`) is shown below it
  * as plain text, labelled as the payment company's, since anyone can write an address.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import { useRootData } from '../../store-context.ts';
 

@@ -5,7 +5,7 @@
  * paid, still processing (a delayed method such as Alipay), or refused.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { Route } from './+types/payment-success-page';
 import { formatMinor } from '../../../domain/money.ts';
@@ -13,7 +13,6 @@ import { paypalConfirmSchema, stripeConfirmSchema, widgetConfirmSchema } from '.
 import { requestInfo } from '#request-context';
 import { services } from '../../auth.server.ts';
 import { CheckIcon } from '../../components/icons.tsx';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { EmailAddress } from '../accounts/email-address.tsx';
@@ -41,14 +40,13 @@ function returnOf(query: URLSearchParams) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = context.get(requestInfo).store;
   const t = translatorFor(lang, 'errors');
-  const messages = routeMessages(context, ['orders', 'briefs']);
   // A refusal is shown right here, with the server's own sentence (e.g. the card company's reason).
   const parsed = returnOf(new URL(request.url).searchParams);
-  if (!parsed) return { failed: { code: 'MISSING_PARAMETERS', message: t('payments.missingParameters') }, messages };
-  if (!parsed.success) return { failed: { code: 'PAYMENT_FAILED', message: t('payments.failedGeneric') }, messages };
+  if (!parsed) return { failed: { code: 'MISSING_PARAMETERS', message: t('payments.missingParameters') } };
+  if (!parsed.success) return { failed: { code: 'PAYMENT_FAILED', message: t('payments.failedGeneric') } };
   const result = await services(context).payments.confirm(parsed.data, lang);
-  if (!result.ok) return { failed: { code: result.code, message: result.message }, messages };
-  return { order: result.order, processing: result.processing, messages };
+  if (!result.ok) return { failed: { code: result.code, message: result.message } };
+  return { order: result.order, processing: result.processing };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useLocation } from 'react-router';
 import { COUNTRY_CODES, COUNTRIES, type CountryCode } from '../../../domain/countries.ts';
 import { COUNTRY_COOKIE } from '../../../i18n/config.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
 import { LANGUAGES } from '../../../domain/countries.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_NAMES } from '../../../i18n/config.ts';

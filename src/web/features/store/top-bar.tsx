@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import { BRAND } from '../../../domain/site.ts';
 import { CloseIcon, MenuIcon } from '../../components/icons.tsx';

@@ -1,11 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/template-page';
 import { findTemplate, TEMPLATE_INCLUSIONS } from '../../../domain/catalog/templates.ts';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useStore } from '../../store-context.ts';
 import { useCart } from '../cart/cart-provider.tsx';
@@ -14,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const template = /^\d+$/.test(params.id) ? findTemplate(id) : undefined;
   if (!template) throw data({ reason: 'template' }, { status: 404 });
-  return { id: template.id, messages: routeMessages(context, ['home', 'catalog']) };
+  return { id: template.id };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/templateshop-page';
 import { isTemplateCategory, TEMPLATE_CATEGORIES, TEMPLATES } from '../../../domain/catalog/templates.ts';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { useStore } from '../../store-context.ts';
@@ -10,10 +9,6 @@ import { useCart } from '../cart/cart-provider.tsx';
 import { TemplateCard } from './template-card.tsx';
 
 const FILTERS = ['all', ...TEMPLATE_CATEGORIES] as const;
-
-export async function loader({ context }: Route.LoaderArgs) {
-  return { messages: routeMessages(context, ['home', 'catalog']) };
-}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: '/templateshop', text: (t) => ({ title: t('home:templates.title'), description: t('home:templates.subtitle') }) });

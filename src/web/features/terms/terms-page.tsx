@@ -1,15 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react.tsx';
 import type { Route } from './+types/terms-page';
-import { routeMessages } from '../../i18n/messages.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 
 /** Section keys of `terms:sections`, in reading order. */
 const SECTIONS = ['service', 'orders', 'schedule', 'refund', 'revisions', 'rights', 'privacy', 'contact'] as const;
 export const TERMS_EFFECTIVE_DATE = '2026-11-01';
-
-export async function loader({ context }: Route.LoaderArgs) {
-  return { messages: routeMessages(context, ['terms']) };
-}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: '/terms', text: (t) => ({ title: t('terms:title'), description: t('terms:intro') }) });
@@ -35,7 +30,7 @@ export default function TermsPage() {
         </ol>
       </nav>
       {SECTIONS.map((key, index) => {
-        const items = t(`sections.${key}.items`, { returnObjects: true }) as Record<string, string>;
+        const items = t<Record<string, string>>(`sections.${key}.items`, { returnObjects: true });
         return (
           <section key={key} id={key} aria-labelledby={`${key}-title`} className={`mt-10 scroll-mt-24 ${key === 'refund' ? 'rounded-2xl border-2 border-brand-600 p-5' : ''}`}>
             <h2 id={`${key}-title`} className="text-xl font-bold">{index + 1}. {t(`sections.${key}.title`)}</h2>
