@@ -10,6 +10,29 @@ import { defineConfig } from 'vite';
  */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|turbo-stream|html-parse-stringify|void-elements)[\\/]/;
 
+/** Entries whose static imports every visitor of /kr or a template page runs before interaction. */
+const UP_FRONT_ENTRY = /src[\\/]web[\\/](root|entry\.client|features[\\/](store[\\/]store-layout|home[\\/]home-page|templates[\\/]templateshop-page|templates[\\/]template-page))\.tsx(\?|$)/;
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: string[] } | null;
+}
+
+/** Whether an up-front entry reaches the module through static imports alone (lazy imports don't count). */
+function loadedUpFront(id: string, graph: ModuleGraph): boolean {
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (UP_FRONT_ENTRY.test(next)) return true;
+    for (const importer of graph.getModuleInfo(next)?.importers ?? []) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return false;
+}
+
 export default defineConfig({
   plugins: [
     tailwindcss(),
@@ -26,10 +49,11 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
-                // Form code, the brief, My Page's orders and the password rule stay out of the
-                // shared chunk: only the pages that use them load them up front (the home page
-                // never does).
-                { name: 'shared', test: (id: string) => !/node_modules[\\/]react-hook-form[\\/]|features[\\/](briefs|orders)[\\/]|features[\\/]accounts[\\/](password-|email-address)|domain[\\/](briefs|uploads|lifecycle)\.ts|domain[\\/]validation[\\/]password-rule\.ts/.test(id), tags: ['$initial'], minShareCount: 2, priority: 1 },
+                // Only what the store's landing pages run before interaction: the modules that the
+                // root, the store layout, the home page or a template page imports statically. The
+                // rest (checkout, payments, My Page, the staff area, forms, dialogs) is split by the
+                // pages and lazy chunks that use it, so /kr downloads none of it.
+                { name: (id: string, ctx: ModuleGraph) => (loadedUpFront(id, ctx) ? 'shared' : null), tags: ['$initial'], minShareCount: 2, priority: 1 },
               ],
             },
           },
