@@ -43,3 +43,39 @@ test('when sending fails, the form says so and keeps the message', async ({ page
   await expect(page.getByText('Something went wrong. Please try again.')).toBeVisible();
   await expect(form.getByLabel('Message')).toHaveValue('Hello there');
 });
+
+test('after a failed submit the first field in error has the focus, and each field is checked again as it changes', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr#contact');
+  await hydrated(page);
+  const form = page.locator('#contact form');
+  await form.getByLabel('이름').fill('김민수');
+  await form.getByRole('button', { name: '메시지 보내기' }).click();
+  await expect(form.getByText('필수 입력 항목입니다.')).toHaveCount(3);
+  await expect(form.getByLabel('이메일')).toBeFocused();
+  // The error follows what is typed, without another submit.
+  await form.getByLabel('이메일').fill('minsu@');
+  await expect(form.getByText('올바른 이메일을 입력해주세요.')).toBeVisible();
+  await form.getByLabel('이메일').fill('minsu@example.com');
+  await expect(form.getByLabel('이메일')).not.toHaveAttribute('aria-invalid');
+  await form.getByLabel('서비스').selectOption('consultation');
+  await expect(form.getByText('필수 입력 항목입니다.')).toHaveCount(1);
+  await expect(form.getByLabel('문의 내용')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('what was typed before the page came alive is what gets checked', async ({ page }) => {
+  // The form is in the server's page: a visitor can type before the scripts arrive (held here).
+  await page.route(/\/assets\/[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/kr#contact', { waitUntil: 'commit' });
+  const form = page.locator('#contact form');
+  await form.getByLabel('이름').fill('김민수');
+  await form.getByLabel('이메일').fill('minsu@');
+  expect(await page.locator('html[data-hydrated]').count(), 'typed before hydration').toBe(0);
+  await hydrated(page);
+  await form.getByRole('button', { name: '메시지 보내기' }).click();
+  await expect(form.getByText('올바른 이메일을 입력해주세요.')).toBeVisible();
+  await expect(form.getByLabel('이름')).toHaveValue('김민수');
+  await expect(form.getByLabel('이름')).not.toHaveAttribute('aria-invalid');
+});

@@ -3,9 +3,13 @@
  * optional. It validates with the server's own schema (loaded on first use, to keep the first
  * page load small), shows the server's field messages too, and never clears what was typed
  * unless the message was sent.
+ *
+ * The fields are the browser's own (uncontrolled): what was typed before the page's script
+ * arrived is what gets checked and sent, and no form library is downloaded for five fields. As
+ * the store's other forms do (react-hook-form's defaults), it checks on submit, moves the focus
+ * to the first field in error, and once submitted checks a field again as it changes.
  */
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useSearchParams } from 'react-router';
 import { findPackage } from '../../../domain/catalog/packages.ts';
@@ -14,58 +18,107 @@ import { CONTACT_LIMITS, CONTACT_SERVICES } from '../../../domain/validation/con
 import { MailIcon, SendIcon, SpinnerIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { postJson } from '../../api-client.ts';
-import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
+import type { TFunction } from '../../../i18n/translate.ts';
 import { useStore } from '../../store-context.ts';
 import { COMPANY } from '../../../domain/site.ts';
 
 type ContactValues = { name: string; email: string; company: string; service: string; message: string };
-const EMPTY: ContactValues = { name: '', email: '', company: '', service: '', message: '' };
+type Field = keyof ContactValues;
+type Errors = Partial<Record<Field, string>>;
+/** In the form's order: the first field in error takes the focus. */
+const FIELDS: readonly Field[] = ['name', 'email', 'company', 'service', 'message'];
+const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
+
+type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+const control = (form: HTMLFormElement, name: Field) => form.elements.namedItem(name) as FieldElement;
+const readValues = (form: HTMLFormElement): ContactValues =>
+  Object.fromEntries(FIELDS.map((name) => [name, control(form, name).value])) as ContactValues;
+
+/** The server's schema's messages for these values; the checking code arrives on the first call. */
+async function check(values: ContactValues, tErrors: TFunction): Promise<Errors> {
+  const { schemaErrors } = await import('../../components/lazy-schema-resolver.ts');
+  return schemaErrors(async () => (await import('../../../domain/validation/contact.ts')).contactSchema, values, tErrors);
+}
 
 export function ContactForm() {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
+  const { t: tErrors } = useTranslation('errors');
   const { country, lang } = useStore();
   const [searchParams] = useSearchParams();
   const formId = useId();
-  const { t: tErrors } = useTranslation('errors');
-  const resolver = lazySchemaResolver<ContactValues>(async () => (await import('../../../domain/validation/contact.ts')).contactSchema, tErrors);
-  const { register, handleSubmit, setError, reset, setValue, getValues, formState: { errors, isSubmitting } } = useForm<ContactValues>({
-    defaultValues: EMPTY,
-    resolver,
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  /** Set by a submit, cleared when the message is sent: from then on a field is checked as it changes. */
+  const submitted = useRef(false);
+  /** Each field's latest check, so a slower earlier one does not overwrite its answer. */
+  const checks = useRef(new Map<Field, number>());
 
   // Arriving from a package's "buy now" or a consultation page: start the message for the visitor.
   const packageSlug = searchParams.get('package');
   const consultId = Number(searchParams.get('consult'));
   useEffect(() => {
-    if (getValues('message')) return;
+    const form = formRef.current;
+    if (!form || control(form, 'message').value) return;
     const pkg = packageSlug ? findPackage(packageSlug) : undefined;
     const service = consultId ? findService(consultId) : undefined;
     const start = pkg ? { service: 'premium' as const, message: t('contact.packageMessage', { name: tc(`packages.${pkg.slug}.name`) }) }
       : service ? { service: 'consultation' as const, message: t('contact.consultMessage', { name: tc(`services.${service.slug}.name`) }) }
       : null;
     if (!start) return;
-    setValue('service', start.service);
-    setValue('message', start.message);
-  }, [packageSlug, consultId, getValues, setValue, t, tc]);
+    control(form, 'service').value = start.service;
+    control(form, 'message').value = start.message;
+  }, [packageSlug, consultId, t, tc]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const result = await postJson<{ message: string }>('/api/contact', values, { lang, country });
-    if (result.ok) {
-      toast.success(t('contact.successTitle'), result.data.message);
-      reset(EMPTY);
-      return;
-    }
-    for (const [field, message] of Object.entries(result.error.fields ?? {})) {
-      if (field in EMPTY) setError(field as keyof ContactValues, { type: 'server', message });
-    }
-    toast.error(t('contact.errorTitle'), result.error.message || t('contact.genericError'));
-  });
+  const recheck = async (target: EventTarget) => {
+    const form = formRef.current;
+    const name = target instanceof Element ? target.getAttribute('name') ?? '' : '';
+    if (!submitted.current || !form || !isField(name)) return;
+    const turn = (checks.current.get(name) ?? 0) + 1;
+    checks.current.set(name, turn);
+    const found = await check(readValues(form), tErrors);
+    if (checks.current.get(name) !== turn) return;
+    setErrors((current) => {
+      const { [name]: _, ...others } = current;
+      return found[name] ? { ...others, [name]: found[name] } : others;
+    });
+  };
 
-  const field = (name: keyof ContactValues) => {
-    const error = errors[name]?.message;
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (isSubmitting) return;
+    submitted.current = true;
+    setSubmitting(true);
+    try {
+      const values = readValues(form);
+      const found = await check(values, tErrors);
+      setErrors(found);
+      const first = FIELDS.find((name) => found[name]);
+      if (first) {
+        control(form, first).focus();
+        return;
+      }
+      const result = await postJson<{ message: string }>('/api/contact', values, { lang, country });
+      if (result.ok) {
+        toast.success(t('contact.successTitle'), result.data.message);
+        form.reset();
+        submitted.current = false;
+        return;
+      }
+      setErrors(Object.fromEntries(Object.entries(result.error.fields ?? {}).filter(([field]) => isField(field))));
+      toast.error(t('contact.errorTitle'), result.error.message || t('contact.genericError'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: Field) => {
+    const error = errors[name];
     return {
       id: `${formId}-${name}`,
+      name,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${formId}-${name}-error` : undefined,
       className: `mt-1.5 block w-full rounded-xl border bg-white px-3.5 py-3 text-base shadow-sm outline-none transition focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 ${
@@ -73,11 +126,11 @@ export function ContactForm() {
       }`,
     };
   };
-  const errorText = (name: keyof ContactValues) =>
-    errors[name]?.message ? (
-      <p id={`${formId}-${name}-error`} className="mt-1.5 text-sm text-red-700">{errors[name]?.message}</p>
+  const errorText = (name: Field) =>
+    errors[name] ? (
+      <p id={`${formId}-${name}-error`} className="mt-1.5 text-sm text-red-700">{errors[name]}</p>
     ) : null;
-  const label = (name: keyof ContactValues, text: string, optional = false) => (
+  const label = (name: Field, text: string, optional = false) => (
     <label htmlFor={`${formId}-${name}`} className="text-sm font-semibold text-ink">
       {text}
       {optional ? <span className="ml-1 font-normal text-slate-500">({t('contact.optional')})</span> : <span className="ml-0.5 text-red-700" aria-hidden="true">*</span>}
@@ -95,26 +148,26 @@ export function ContactForm() {
             <a href={`mailto:${COMPANY.email}`} className="underline underline-offset-2">{COMPANY.email}</a>
           </p>
         </div>
-        <form noValidate onSubmit={onSubmit} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="contact-title">
+        <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} onChange={(event) => void recheck(event.target)} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="contact-title">
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               {label('name', t('contact.name'))}
-              <input {...register('name')} {...field('name')} autoComplete="name" maxLength={CONTACT_LIMITS.name} required />
+              <input {...field('name')} autoComplete="name" maxLength={CONTACT_LIMITS.name} required />
               {errorText('name')}
             </div>
             <div>
               {label('email', t('contact.email'))}
-              <input {...register('email')} {...field('email')} type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_LIMITS.email} required />
+              <input {...field('email')} type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_LIMITS.email} required />
               {errorText('email')}
             </div>
             <div>
               {label('company', t('contact.company'), true)}
-              <input {...register('company')} {...field('company')} autoComplete="organization" maxLength={CONTACT_LIMITS.company} />
+              <input {...field('company')} autoComplete="organization" maxLength={CONTACT_LIMITS.company} />
               {errorText('company')}
             </div>
             <div>
               {label('service', t('contact.service'))}
-              <select {...register('service')} {...field('service')} required>
+              <select {...field('service')} required>
                 <option value="">{t('contact.servicePlaceholder')}</option>
                 {CONTACT_SERVICES.map((service) => (
                   <option key={service} value={service}>{t(`contact.services.${service}`)}</option>
@@ -124,7 +177,7 @@ export function ContactForm() {
             </div>
             <div className="sm:col-span-2">
               {label('message', t('contact.message'))}
-              <textarea {...register('message')} {...field('message')} rows={5} maxLength={CONTACT_LIMITS.message} required />
+              <textarea {...field('message')} rows={5} maxLength={CONTACT_LIMITS.message} required />
               {errorText('message')}
             </div>
           </div>
