@@ -7,7 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+/**
+ * The checkout whose build is measured: this one, or BENCH_ROOT (another clone, built), so a
+ * bench can put an earlier main and this one side by side in one run.
+ */
+export const benchRoot = process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : path.resolve(import.meta.dirname, '..', '..');
+const root = benchRoot;
 
 export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
