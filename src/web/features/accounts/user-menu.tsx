@@ -6,7 +6,7 @@ import { Disclosure } from '../../components/disclosure.tsx';
 import { AdminIcon, LogOutIcon, UserIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
-import { useAuthDialog } from './auth-provider.tsx';
+import { prefetchAuthDialog, useAuthDialog } from './auth-provider.tsx';
 
 /** Top bar: a login button when signed out, the user's menu (My Page, admin, log out) when signed in. */
 export function UserMenu({ onAction }: { onAction?: () => void }) {
@@ -21,6 +21,8 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
         type="button"
         className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink hover:bg-slate-100"
         aria-label={t('menu.login')}
+        onPointerEnter={prefetchAuthDialog}
+        onFocus={prefetchAuthDialog}
         onClick={() => {
           onAction?.();
           auth.open();

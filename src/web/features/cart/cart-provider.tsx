@@ -14,8 +14,17 @@ import type { CheckoutTarget } from './checkout-dialog.tsx';
 /** Set while this browser has a guest cart, so signing in merges it (and only then). */
 const GUEST_CART_KEY = 'guest_cart';
 
-const CartDrawer = lazy(() => import('./cart-drawer.tsx'));
-const CheckoutDialog = lazy(() => import('./checkout-dialog.tsx'));
+const loadCartDrawer = () => import('./cart-drawer.tsx');
+const loadCheckoutDialog = () => import('./checkout-dialog.tsx');
+const CartDrawer = lazy(loadCartDrawer);
+const CheckoutDialog = lazy(loadCheckoutDialog);
+
+/**
+ * Fetch the drawer's or the checkout's code ahead of the click (a pointer over, or the focus on,
+ * the button that opens it), so that the first open does not wait for the network.
+ */
+export const prefetchCartDrawer = () => void loadCartDrawer();
+export const prefetchCheckout = () => void loadCheckoutDialog();
 
 export interface CartLine {
   id: string;

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import { PACKAGE_USAGE_MONTHS, PACKAGES, type PackageDefinition } from '../../../domain/catalog/packages.ts';
 import { CheckIcon, StarIcon } from '../../components/icons.tsx';
-import { Modal } from '../../components/modal.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { useStore } from '../../store-context.ts';
-import { useCart } from '../cart/cart-provider.tsx';
+
+const loadPackageDialog = () => import('./package-dialog.tsx');
+const PackageDialog = lazy(loadPackageDialog);
+/** The dialog's code is fetched as a pointer or the focus reaches a package's button, so a click opens it at once. */
+const prefetchPackageDialog = () => void loadPackageDialog();
 
 function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () => void }) {
   const { t } = useTranslation('home');
@@ -49,7 +52,7 @@ function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () =
           {text.delivery(pkg.delivery)}
         </li>
       </ul>
-      <button type="button" onClick={onSelect} className={`${pkg.popular ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`} data-package={pkg.slug}>
+      <button type="button" onClick={onSelect} onPointerEnter={prefetchPackageDialog} onFocus={prefetchPackageDialog} className={`${pkg.popular ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`} data-package={pkg.slug}>
         {t('pricing.select')}
       </button>
     </li>
@@ -58,11 +61,10 @@ function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () =
 
 export function Pricing() {
   const { t } = useTranslation('home');
-  const { t: tc } = useTranslation('catalog');
   const { country } = useStore();
-  const cart = useCart();
-  const text = useCatalogText();
   const [selected, setSelected] = useState<PackageDefinition | null>(null);
+  // Mounted on the first open and kept, so a close hands the focus back to the package's button.
+  const [opened, setOpened] = useState(false);
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="py-20">
       <div className="container-page">
@@ -72,7 +74,7 @@ export function Pricing() {
         </div>
         <ul className="mt-14 grid gap-8 lg:grid-cols-3">
           {PACKAGES.map((pkg) => (
-            <PackageCard key={pkg.slug} pkg={pkg} onSelect={() => setSelected(pkg)} />
+            <PackageCard key={pkg.slug} pkg={pkg} onSelect={() => { setOpened(true); setSelected(pkg); }} />
           ))}
         </ul>
         <div className="mt-10 space-y-1 text-center text-sm text-slate-600">
@@ -82,24 +84,11 @@ export function Pricing() {
           </Link>
         </div>
       </div>
-      <Modal open={selected !== null} onClose={() => setSelected(null)} labelledBy="package-dialog-title" className="max-w-md">
-        {selected && (
-          <div className="p-6 sm:p-8">
-            <p className="text-sm font-medium text-brand-800">{t('pricing.dialogEyebrow')}</p>
-            <h2 id="package-dialog-title" className="mt-1 pr-10 text-2xl font-bold">{tc(`packages.${selected.slug}.name`)}</h2>
-            <p className="mt-4 text-3xl font-extrabold">{text.price(selected.priceKrw)}</p>
-            <p className="text-xs text-slate-600">{t('pricing.vatIncluded')}</p>
-            <p className="mt-4 text-sm text-muted">{t('pricing.dialogNote', { count: PACKAGE_USAGE_MONTHS })}</p>
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <button type="button" className="btn-secondary" onClick={() => setSelected(null)}>{t('dialog.close')}</button>
-              {/* Paid online in every store, in its currency (D26). */}
-              <button type="button" className="btn-primary" data-buy-package={selected.slug} onClick={() => { setSelected(null); cart.checkout({ kind: 'package', slug: selected.slug }); }}>
-                {t('pricing.buyNow')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <PackageDialog pkg={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

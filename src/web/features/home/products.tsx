@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { SERVICES, type ServiceDefinition } from '../../../domain/catalog/services.ts';
 import { ClockIcon } from '../../components/icons.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { BeforeAfter } from './before-after.tsx';
-import { ServiceDialog } from './service-dialog.tsx';
+
+const loadServiceDialog = () => import('./service-dialog.tsx');
+const ServiceDialog = lazy(async () => ({ default: (await loadServiceDialog()).ServiceDialog }));
+/** The dialog's code is fetched as a pointer or the focus reaches a card, so a click opens it at once. */
+const prefetchServiceDialog = () => void loadServiceDialog();
 
 const CARD_SIZES = '(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';
 
@@ -17,6 +21,8 @@ function ServiceCard({ service, onOpen }: { service: ServiceDefinition; onOpen: 
     // The whole card opens the dialog for a pointer; the title button is the keyboard's way in.
     <li
       onClick={onOpen}
+      onPointerEnter={prefetchServiceDialog}
+      onFocus={prefetchServiceDialog}
       className="group flex cursor-pointer flex-col overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg"
     >
       {service.beforeImage ? (
@@ -54,6 +60,13 @@ function ServiceCard({ service, onOpen }: { service: ServiceDefinition; onOpen: 
 export function Products() {
   const { t } = useTranslation('home');
   const [selected, setSelected] = useState<ServiceDefinition | null>(null);
+  // The dialog joins the page on its first open and stays, so closing it is the native dialog's
+  // close (the focus goes back to the card's button) rather than its removal.
+  const [opened, setOpened] = useState(false);
+  const open = (service: ServiceDefinition) => {
+    setOpened(true);
+    setSelected(service);
+  };
   return (
     <section id="products" aria-labelledby="products-title" className="bg-slate-50 py-20">
       <div className="container-page">
@@ -63,11 +76,15 @@ export function Products() {
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {SERVICES.map((service) => (
-            <ServiceCard key={service.id} service={service} onOpen={() => setSelected(service)} />
+            <ServiceCard key={service.id} service={service} onOpen={() => open(service)} />
           ))}
         </ul>
       </div>
-      <ServiceDialog service={selected} onClose={() => setSelected(null)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <ServiceDialog service={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

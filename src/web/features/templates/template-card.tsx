@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { TemplateDefinition } from '../../../domain/catalog/templates.ts';
 import { Picture } from '../../components/picture.tsx';
+import { prefetchCheckout } from '../cart/cart-provider.tsx';
 
 export interface TemplateCardText {
   title: string;
@@ -40,6 +41,8 @@ export function TemplateCard({ template, text, country, priority, nearTop, onBuy
           type="button"
           className="relative z-10 mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-ink px-3 text-sm font-bold text-white transition-colors hover:bg-slate-700"
           data-buy-template={template.id}
+          onPointerEnter={prefetchCheckout}
+          onFocus={prefetchCheckout}
           onClick={() => onBuy(template.id)}
         >
           {text.buyNow}

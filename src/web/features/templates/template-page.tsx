@@ -7,7 +7,7 @@ import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useStore } from '../../store-context.ts';
-import { useCart } from '../cart/cart-provider.tsx';
+import { prefetchCheckout, useCart } from '../cart/cart-provider.tsx';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
@@ -64,7 +64,7 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <div className="mt-8 flex flex-wrap gap-3">
-            <button type="button" className="btn-primary w-full sm:w-auto" data-buy-template={template.id} onClick={() => cart.checkout({ kind: 'template', templateId: template.id })}>
+            <button type="button" className="btn-primary w-full sm:w-auto" data-buy-template={template.id} onPointerEnter={prefetchCheckout} onFocus={prefetchCheckout} onClick={() => cart.checkout({ kind: 'template', templateId: template.id })}>
               {t('templates.buyNow')}
             </button>
             <button type="button" className="btn-secondary w-full sm:w-auto" data-add-template={template.id} onClick={() => void cart.add(template.id)}>
