@@ -79,3 +79,12 @@ test('what was typed before the page came alive is what gets checked', async ({ 
   await expect(form.getByLabel('이름')).toHaveValue('김민수');
   await expect(form.getByLabel('이름')).not.toHaveAttribute('aria-invalid');
 });
+
+test('arriving with a package in the address starts the message with its name, on a first visit too', async ({ page, consoleErrors: _ }) => {
+  // The sentence is not part of the page's server render: it waits for its catalog (decision 0025).
+  await page.goto('/kr?package=delivery#contact');
+  await hydrated(page);
+  const message = page.locator('#contact form').getByLabel('문의 내용');
+  await expect(message).toHaveValue(/배달앱 매출 부스트 패키지/);
+  await expect(message).not.toHaveValue(/contact\.|packages\./);
+});

@@ -13,6 +13,21 @@ test('the home page hydrates without errors and shows every section', async ({ p
   await expect(page.locator('#pricing')).toContainText('인기');
 });
 
+test('hydration keeps the sections the server drew: nothing is drawn a second time in the browser (issue 17)', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr', { waitUntil: 'commit' });
+  await page.locator('#contact form').waitFor({ state: 'attached' });
+  await page.evaluate(() => {
+    const marked = window as unknown as { serverNodes: Element[] };
+    marked.serverNodes = ['h1', '#pricing', '#portfolio', '#contact form', 'footer'].map((selector) => document.querySelector(selector)!);
+  });
+  await hydrated(page);
+  const kept = await page.evaluate(() => {
+    const { serverNodes } = window as unknown as { serverNodes: Element[] };
+    return serverNodes.map((node) => node.isConnected);
+  });
+  expect(kept).toEqual([true, true, true, true, true]);
+});
+
 test('the slideshow moves on by itself', async ({ page }) => {
   await page.goto('/kr');
   const counter = page.locator('#home figcaption span').first();

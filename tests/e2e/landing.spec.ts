@@ -1,13 +1,13 @@
 /**
  * In-page links from other pages land on their section (issue "A newcomer's path", item 2): the
- * home page's lower sections come in a chunk of their own, here held back at the network as on a
- * slow phone, so the section is not there yet when the navigation ends.
+ * home page's code is held back at the network as on a slow phone, so the page (and its section)
+ * comes late.
  */
 import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
 async function holdLowerSections(page: Page, ms: number) {
-  await page.route(/\/assets\/below-the-fold[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/home-page[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue();
   });

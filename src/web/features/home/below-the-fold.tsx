@@ -6,7 +6,7 @@ import { Pricing } from './pricing.tsx';
 import { Products } from './products.tsx';
 
 export default function BelowTheFold() {
-  // Lets browser tests (and styles) tell when this lazily hydrated part has come alive.
+  // Lets browser tests (and styles) tell when the lower sections have come alive.
   useEffect(() => {
     document.documentElement.dataset.belowFold = 'hydrated';
   }, []);

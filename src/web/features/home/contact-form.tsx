@@ -41,8 +41,7 @@ async function check(values: ContactValues, tErrors: TFunction): Promise<Errors>
 }
 
 export function ContactForm() {
-  const { t } = useTranslation('home');
-  const { t: tc } = useTranslation('catalog');
+  const { t, whenLoaded } = useTranslation(['home', 'catalog']);
   const { t: tErrors } = useTranslation('errors');
   const { country, lang } = useStore();
   const [searchParams] = useSearchParams();
@@ -59,17 +58,19 @@ export function ContactForm() {
   const packageSlug = searchParams.get('package');
   const consultId = Number(searchParams.get('consult'));
   useEffect(() => {
-    const form = formRef.current;
-    if (!form || control(form, 'message').value) return;
     const pkg = packageSlug ? findPackage(packageSlug) : undefined;
     const service = consultId ? findService(consultId) : undefined;
-    const start = pkg ? { service: 'premium' as const, message: t('contact.packageMessage', { name: tc(`packages.${pkg.slug}.name`) }) }
-      : service ? { service: 'consultation' as const, message: t('contact.consultMessage', { name: tc(`services.${service.slug}.name`) }) }
-      : null;
-    if (!start) return;
-    control(form, 'service').value = start.service;
-    control(form, 'message').value = start.message;
-  }, [packageSlug, consultId, t, tc]);
+    if (!pkg && !service) return;
+    // On a first visit this runs as the page hydrates: these sentences were not in its render.
+    void whenLoaded().then(() => {
+      const form = formRef.current;
+      if (!form || control(form, 'message').value) return;
+      const start = pkg ? { service: 'premium' as const, message: t('contact.packageMessage', { name: t(`catalog:packages.${pkg.slug}.name`) }) }
+        : { service: 'consultation' as const, message: t('contact.consultMessage', { name: t(`catalog:services.${service!.slug}.name`) }) };
+      control(form, 'service').value = start.service;
+      control(form, 'message').value = start.message;
+    });
+  }, [packageSlug, consultId, t, whenLoaded]);
 
   const recheck = async (target: EventTarget) => {
     const form = formRef.current;

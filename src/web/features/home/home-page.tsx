@@ -1,16 +1,13 @@
-import { lazy, Suspense } from 'react';
 import type { ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/home-page';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { Hero } from './hero.tsx';
 import { pickHero } from './hero-variant.ts';
 import { ServicesSection } from './services-section.tsx';
-
-/**
- * Sections below the fold are separate chunks: the server renders them in full, and the browser
- * hydrates them once their code arrives, after the first paint instead of before it.
- */
-const BelowTheFold = lazy(() => import('./below-the-fold.tsx'));
+// Not a lazy chunk: as a boundary hydrated after the rest, the lower sections were thrown away
+// and drawn again in the browser (the store's providers update as the page comes alive), twice
+// the work on a phone. Their code was fetched before hydration anyway (decision 0026).
+import BelowTheFold from './below-the-fold.tsx';
 
 /** The hero's headline and first slide are drawn together on the server, so the first paint and hydration agree. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,9 +26,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
     <>
       <Hero pick={loaderData.hero} />
       <ServicesSection />
-      <Suspense>
-        <BelowTheFold />
-      </Suspense>
+      <BelowTheFold />
     </>
   );
 }
