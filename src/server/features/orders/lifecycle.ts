@@ -6,12 +6,13 @@
  * facts, a quote's amount) are written in the same update. Run inside a transaction, it takes part
  * in it; alone, the statement is atomic on its own.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LIFECYCLE, startingStatuses, type Actor, type LifecycleEvent } from '../../../domain/lifecycle.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { mailOutbox, orderStatusHistory, orders } from '../../db/schema.ts';
+import { statement } from '../../db/statement.ts';
 import type { OrderRow } from './orders.service.ts';
 
 export interface StatusChange {
@@ -67,18 +68,27 @@ export async function transition(db: Database, change: StatusChange): Promise<Ch
   return outcome;
 }
 
-/** `transition` as one step of a larger statement (StatementParts); `row` holds the answer's extra columns. */
-export async function transitionWith(db: Database, change: StatusChange, parts: StatementParts): Promise<ChangeOutcome & { row: Record<string, unknown> }> {
+/** A change whose values may be placeholders, for a statement built once (preparedTransition). */
+type ChangeTemplate = Omit<StatusChange, 'orderId' | 'note' | 'actorUserId'> & {
+  orderId: string | Placeholder;
+  note: string | Placeholder;
+  actorUserId?: string | null | Placeholder | undefined;
+};
+
+type Answer = { status: OrderStatus; changed: number } & Record<string, unknown>;
+
+/** The one statement of a change: the status, its history row and its mails (and the caller's parts). */
+function changeStatement(change: ChangeTemplate, parts: StatementParts): { query: SQL; to: OrderStatus } {
   const step = LIFECYCLE[change.event];
   const to = step.to === 'any' ? change.to : step.to;
   if (!to) throw new Error(`${change.event} needs the status to set`);
   const from = startingStatuses(change.event, change.actor, to);
   if (from.length === 0) {
-    throw new DomainError('TRANSITION_NOT_ALLOWED', { detail: `${change.actor} may not ${change.event} order ${change.orderId} to ${to}` });
+    throw new DomainError('TRANSITION_NOT_ALLOWED', { detail: `${change.actor} may not ${change.event} order ${String(change.orderId)} to ${to}` });
   }
   const mails = JSON.stringify(step.mails);
   const payload = JSON.stringify(change.mailPayload ?? {});
-  const result = await db.execute(sql`
+  const query = sql`
     with ${parts.before ? sql`${parts.before}, ` : sql``}prev as (
       select id, status from ${orders} where id = ${change.orderId} for update
     ), changed as (
@@ -97,10 +107,42 @@ export async function transitionWith(db: Database, change: StatusChange, parts: 
       from changed, jsonb_array_elements_text(${mails}::jsonb) as k(kind)
       returning 1
     )${parts.after ? sql`, ${parts.after}` : sql``}
-    select prev.status as status, (select count(*) from changed)::int as changed${parts.answer ? sql`, ${parts.answer}` : sql``} from prev`);
-  const [row] = rowsOf<{ status: OrderStatus; changed: number } & Record<string, unknown>>(result);
+    select prev.status as status, (select count(*) from changed)::int as changed${parts.answer ? sql`, ${parts.answer}` : sql``} from prev`;
+  return { query, to };
+}
+
+function outcomeOf(row: Answer | undefined, to: OrderStatus): ChangeOutcome & { row: Record<string, unknown> } {
   if (!row) throw new DomainError('NOT_FOUND');
   return { changed: row.changed > 0, from: row.status, to, row };
+}
+
+/** `transition` as one step of a larger statement (StatementParts); `row` holds the answer's extra columns. */
+export async function transitionWith(db: Database, change: StatusChange, parts: StatementParts): Promise<ChangeOutcome & { row: Record<string, unknown> }> {
+  const { query, to } = changeStatement(change, parts);
+  const [row] = rowsOf<Answer>(await db.execute(query));
+  return outcomeOf(row, to);
+}
+
+/**
+ * `transitionWith` for a change a busy path makes over and over with other values (a payment
+ * settled): the same statement, built once (db/statement.ts) with placeholders `p(name)` where
+ * the values of each run go, checked against the lifecycle table once, and run with `values`.
+ */
+export function preparedTransition<Name extends string>(build: (p: (name: Name) => Placeholder<Name>) => { change: ChangeTemplate; parts?: StatementParts }) {
+  let to: OrderStatus | undefined;
+  const prepared = statement<Name>((p) => {
+    const { change, parts } = build(p);
+    const built = changeStatement(change, parts ?? {});
+    to = built.to;
+    return built.query;
+  });
+  const status = to!;
+  return {
+    run: async (db: Database, values: Readonly<Record<Name, unknown>>): Promise<ChangeOutcome & { row: Record<string, unknown> }> => {
+      const [row] = await prepared.rows<Answer>(db, values);
+      return outcomeOf(row, status);
+    },
+  };
 }
 
 /** A change the caller decided on: refused (409) when the order is no longer where it may start. */

@@ -14,7 +14,8 @@ import { COUNTRIES } from '../../../domain/countries.ts';
 import { newOrderNumber } from '../../../domain/order-number.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { OrderStatus, OrderType } from '../../../domain/statuses.ts';
-import { rowsOf, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { statement, wholeRow } from '../../db/statement.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { mailOutbox, orderLines, orderStatusHistory, orders, refunds, revisionRequests } from '../../db/schema.ts';
 import { openingOf } from './lifecycle.ts';
@@ -100,17 +101,49 @@ export interface CreatedOrder {
   lineCount: number;
 }
 
-/**
- * Stores the order, its lines and its first history row in one statement (data-modifying CTEs):
- * atomic like a transaction, in one round trip instead of five, which is what lets the store take
- * hundreds of orders a second on a small machine (npm run bench:orders).
- */
 /** A consultation's one line: the service, unpriced until its quote. */
 function consultationPricing(items: readonly OrderItem[], country: CountryCode): PricedOrder {
   const [item] = items;
   if (items.length !== 1 || item?.kind !== 'service' || !findService(item.serviceId)) throw new DomainError('UNKNOWN_ITEM', { detail: 'a consultation is for one service' });
   return { lines: [{ kind: 'service', ref: String(item.serviceId), quantity: 1, unitPriceKrw: 0, totalKrw: 0 }], totalKrw: 0, currency: COUNTRIES[country].currency, amountMinor: 0 };
 }
+
+/**
+ * Stores the order, its lines and its first history row in one statement (data-modifying CTEs):
+ * atomic like a transaction, in one round trip instead of five, which is what lets the store take
+ * hundreds of orders a second on a small machine (npm run bench:orders). Built once, run with each
+ * order's values (decision 0024).
+ */
+type OrderValue = 'orderNumber' | 'userId' | 'guestId' | 'isGuestOrder' | 'customerName' | 'customerEmail' | 'customerPhone' | 'customerAddress'
+  | 'requirements' | 'orderType' | 'orderName' | 'country' | 'currency' | 'language' | 'amountKrw' | 'amountMinor' | 'status'
+  | 'idempotencyKey' | 'requestFingerprint' | 'lines' | 'note' | 'mails';
+const insertOrder = statement<OrderValue>((p) => sql`
+    with new_order as (
+      insert into ${orders} (order_number, user_id, guest_id, is_guest_order, customer_name, customer_email, customer_phone,
+        customer_address, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status,
+        idempotency_key, request_fingerprint)
+      values (${p('orderNumber')}, ${p('userId')}, ${p('guestId')}, ${p('isGuestOrder')}, ${p('customerName')}, ${p('customerEmail')},
+        ${p('customerPhone')}, ${p('customerAddress')}, ${p('requirements')}, ${p('orderType')}, ${p('orderName')},
+        ${p('country')}, ${p('currency')}, ${p('language')}, ${p('amountKrw')}, ${p('amountMinor')}, ${p('status')},
+        ${p('idempotencyKey')}, ${p('requestFingerprint')})
+      on conflict (order_number) do nothing
+      returning id
+    ), new_lines as (
+      insert into ${orderLines} (order_id, position, kind, ref, name, quantity, unit_price_krw, total_krw)
+      select new_order.id, l.position, l.kind, l.ref, l.name, l.quantity, l.unit_price_krw, l.total_krw
+      from new_order, jsonb_to_recordset(${p('lines')}::jsonb)
+        as l(position int, kind text, ref text, name text, quantity int, unit_price_krw int, total_krw int)
+      returning 1
+    ), first_status as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor, actor_user_id, note)
+      select id, null, ${p('status')}, 'customer', ${p('userId')}, ${p('note')} from new_order
+      returning 1
+    ), mails as (
+      insert into ${mailOutbox} (kind, order_id, payload)
+      select k.kind, new_order.id, jsonb_build_object('to', ${p('status')}::text) from new_order, jsonb_array_elements_text(${p('mails')}::jsonb) as k(kind)
+      returning 1
+    )
+    select id, (select count(*) from new_lines)::int as line_count from new_order, first_status`);
 
 /**
  * `nextNumber` makes the order numbers to try (domain/order-number.ts); a number already taken is
@@ -131,36 +164,17 @@ export async function createOrder(db: Database, input: NewOrder, nextNumber: () 
     position, kind: line.kind, ref: line.ref, name: lineName(line, input.language),
     quantity: line.quantity, unit_price_krw: line.unitPriceKrw, total_krw: line.totalKrw,
   }));
+  const values = {
+    userId, guestId, isGuestOrder: input.owner.kind === 'guest', customerName: input.customer.name, customerEmail: input.customer.email,
+    customerPhone: input.customer.phone, customerAddress: input.customer.address ?? null, requirements: input.requirements ?? null,
+    orderType: orderTypeOf(input.items, consultation), orderName: name, country: input.country, currency: priced.currency, language: input.language,
+    amountKrw: priced.totalKrw, amountMinor: priced.amountMinor, status: opening.status,
+    idempotencyKey: input.idempotency?.key ?? null, requestFingerprint: input.idempotency?.fingerprint ?? null,
+    lines: JSON.stringify(lines), note: consultation ? 'consultation requested with a brief' : 'order created', mails: JSON.stringify(opening.mails),
+  };
   for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
     const orderNumber = nextNumber();
-    const result = await db.execute(sql`
-    with new_order as (
-      insert into ${orders} (order_number, user_id, guest_id, is_guest_order, customer_name, customer_email, customer_phone,
-        customer_address, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status,
-        idempotency_key, request_fingerprint)
-      values (${orderNumber}, ${userId}, ${guestId}, ${input.owner.kind === 'guest'}, ${input.customer.name}, ${input.customer.email},
-        ${input.customer.phone}, ${input.customer.address ?? null}, ${input.requirements ?? null}, ${orderTypeOf(input.items, consultation)}, ${name},
-        ${input.country}, ${priced.currency}, ${input.language}, ${priced.totalKrw}, ${priced.amountMinor}, ${opening.status},
-        ${input.idempotency?.key ?? null}, ${input.idempotency?.fingerprint ?? null})
-      on conflict (order_number) do nothing
-      returning id
-    ), new_lines as (
-      insert into ${orderLines} (order_id, position, kind, ref, name, quantity, unit_price_krw, total_krw)
-      select new_order.id, l.position, l.kind, l.ref, l.name, l.quantity, l.unit_price_krw, l.total_krw
-      from new_order, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-        as l(position int, kind text, ref text, name text, quantity int, unit_price_krw int, total_krw int)
-      returning 1
-    ), first_status as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, actor, actor_user_id, note)
-      select id, null, ${opening.status}, 'customer', ${userId}, ${consultation ? 'consultation requested with a brief' : 'order created'} from new_order
-      returning 1
-    ), mails as (
-      insert into ${mailOutbox} (kind, order_id, payload)
-      select k.kind, new_order.id, jsonb_build_object('to', ${opening.status}::text) from new_order, jsonb_array_elements_text(${JSON.stringify(opening.mails)}::jsonb) as k(kind)
-      returning 1
-    )
-    select id, (select count(*) from new_lines)::int as line_count from new_order, first_status`);
-    const [row] = rowsOf<{ id: string; line_count: number }>(result);
+    const [row] = await insertOrder.rows<{ id: string; line_count: number }>(db, { ...values, orderNumber });
     // No row: the number was taken (nothing else was written), so the next one is tried.
     if (!row) continue;
     return {
@@ -274,7 +288,11 @@ export async function getOrderFor(db: Database, accessor: Accessor, orderNumber:
   return (await withOrderDetails(db, [await orderFor(db, accessor, orderNumber, 'view')]))[0]!;
 }
 
+const orderRow = wholeRow(orders);
+/** Read on every payment confirmation: built once, and its row decoded without the query builder (decision 0024). */
+const orderByNumber = statement<'orderNumber'>((p) => sql`select ${orderRow.columns} from ${orders} where ${orders.orderNumber} = ${p('orderNumber')} limit 1`);
+
 export async function findOrderByNumber(db: Database, orderNumber: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
-  return row;
+  const [raw] = await orderByNumber.rows<Record<string, unknown>>(db, { orderNumber });
+  return raw ? orderRow.map(raw) : undefined;
 }

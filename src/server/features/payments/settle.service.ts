@@ -14,7 +14,7 @@ import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { cartItems, orderLines, paymentAttempts } from '../../db/schema.ts';
-import { transitionWith } from '../orders/lifecycle.ts';
+import { preparedTransition } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { markAttempt, type NewAttempt } from './attempts.ts';
 import type { PaymentProvider, ProviderWord } from './providers/provider.ts';
@@ -55,6 +55,41 @@ const matchesOrder = (order: OrderRow, word: ProviderWord) =>
   word.amountMinor === order.amountMinor && word.currency.toUpperCase() === order.currency.toUpperCase()
   && (word.orderNumber === null || word.orderNumber === order.orderNumber);
 
+/**
+ * Paying an order, one statement (data-modifying CTEs, atomic, one round trip): the attempt
+ * succeeded (made here if the provider's reference is new, as a Toss payment confirmed without a
+ * start), the order paid through the lifecycle's `paid` transition (D30: history row, mails) only
+ * if it is still payable for this very amount, and what was bought taken out of the cart. Of two
+ * deliveries of the same word, the second waits on the attempt's row and then finds the order
+ * paid. Built once: every payment runs the same statement with its own values (decision 0024).
+ */
+const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 'reference' | 'paymentRef' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'note' | 'paymentMethod' | 'receiptUrl' | 'paidAt'>((p) => ({
+  change: {
+    orderId: p('orderId'), event: 'paid', actor: 'provider', note: p('note'),
+    set: { paymentProvider: p('provider'), paymentKey: p('paymentRef'), paymentMethod: p('paymentMethod'), receiptUrl: p('receiptUrl'), paidAt: p('paidAt'), paidAttemptId: sql`(select id from attempt)` },
+    // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took:
+    // a quote revised or expired meanwhile is not paid by an attempt made for the old one.
+    when: sql`exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${p('amountMinor')}`,
+  },
+  parts: {
+    before: sql`attempt as (
+      insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, completed_at)
+      values (${p('orderId')}, ${p('provider')}, ${p('method')}, ${p('reference')}, ${p('paymentRef')}, ${p('amountMinor')}, ${p('currency')}, 'succeeded', ${p('idempotencyKey')}, now())
+      on conflict (provider, reference) where reference is not null do update
+        set status = 'succeeded', payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce(${paymentAttempts.completedAt}, now()), updated_at = now()
+        where ${paymentAttempts.status} <> 'refused' and ${paymentAttempts.orderId} = excluded.order_id
+      returning id
+    )`,
+    after: sql`bought as (
+      delete from ${cartItems} as c using changed, ${orderLines} as l
+      where l.order_id = changed.id and l.kind = 'template' and c.template_id = l.ref::int
+        and (c.user_id = changed.user_id or (changed.user_id is null and c.user_id is null and c.guest_id = changed.guest_id))
+      returning 1
+    )`,
+    answer: sql`(select id from attempt) as attempt_id`,
+  },
+}));
+
 export async function settle(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, word: ProviderWord): Promise<SettleOutcome> {
   const record = { ...attemptRecord(provider, order, attempt), reference: word.reference, paymentRef: word.paymentRef };
   if (word.state === 'failed') {
@@ -72,33 +107,10 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   }
 
   const paidAt = word.paidAt ?? new Date();
-  // One statement (data-modifying CTEs, atomic, one round trip): the attempt succeeded (made here if
-  // the provider's reference is new, as a Toss payment confirmed without a start), the order paid
-  // through the lifecycle's `paid` transition (D30: history row, mails) only if it is still payable
-  // for this very amount, and what was bought taken out of the cart. Of two deliveries of the same
-  // word, the second waits on the attempt's row and then finds the order paid.
-  const outcome = await transitionWith(db, {
-    orderId: order.id, event: 'paid', actor: 'provider', note: `payment confirmed (${provider.name})`,
-    set: { paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: sql`(select id from attempt)` },
-    // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took:
-    // a quote revised or expired meanwhile is not paid by an attempt made for the old one.
-    when: sql`exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${order.amountMinor}`,
-  }, {
-    before: sql`attempt as (
-      insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, completed_at)
-      values (${order.id}, ${provider.name}, ${attempt.method}, ${word.reference}, ${word.paymentRef}, ${order.amountMinor}, ${order.currency}, 'succeeded', ${attempt.idempotencyKey}, now())
-      on conflict (provider, reference) where reference is not null do update
-        set status = 'succeeded', payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce(${paymentAttempts.completedAt}, now()), updated_at = now()
-        where ${paymentAttempts.status} <> 'refused' and ${paymentAttempts.orderId} = excluded.order_id
-      returning id
-    )`,
-    after: sql`bought as (
-      delete from ${cartItems} as c using changed, ${orderLines} as l
-      where l.order_id = changed.id and l.kind = 'template' and c.template_id = l.ref::int
-        and (c.user_id = changed.user_id or (changed.user_id is null and c.user_id is null and c.guest_id = changed.guest_id))
-      returning 1
-    )`,
-    answer: sql`(select id from attempt) as attempt_id`,
+  const outcome = await paidStatement.run(db, {
+    orderId: order.id, provider: provider.name, method: attempt.method, reference: word.reference, paymentRef: word.paymentRef,
+    amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey,
+    note: `payment confirmed (${provider.name})`, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt,
   });
   const attemptId = (outcome.row.attempt_id as string | null) ?? null;
   if (outcome.changed) {
