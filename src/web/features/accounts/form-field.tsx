@@ -1,7 +1,7 @@
 /** A labelled input with its error and hint, wired for screen readers (aria-invalid, describedby). */
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { EyeIcon, EyeOffIcon } from '../../components/icons.tsx';
+import { EyeIcon, EyeOffIcon } from '../../components/later-icons.tsx';
 
 export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

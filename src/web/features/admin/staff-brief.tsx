@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTION_GROUPS } from '../../../domain/briefs.ts';
 import { formatFileSize } from '../../../domain/uploads.ts';
 import type { BriefView } from '../../../server/features/briefs/brief-view.ts';
-import { DownloadIcon, VideoFileIcon } from '../../components/icons.tsx';
+import { DownloadIcon, VideoFileIcon } from '../../components/later-icons.tsx';
 import { useRootData } from '../../store-context.ts';
 
 export function StaffBrief({ brief }: { brief: BriefView }) {

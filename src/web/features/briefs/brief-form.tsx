@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTIONS, BRIEF_OPTION_GROUPS, hasChoice } from '../../../domain/briefs.ts';
-import { SparklesIcon } from '../../components/icons.tsx';
+import { SparklesIcon } from '../../components/later-icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { FormField } from '../accounts/form-field.tsx';
 import { briefText, recommendation } from './brief-text.ts';

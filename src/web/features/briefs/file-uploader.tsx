@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { UPLOAD_ACCEPT, formatFileSize } from '../../../domain/uploads.ts';
-import { TrashIcon, UploadIcon, VideoFileIcon } from '../../components/icons.tsx';
+import { TrashIcon, UploadIcon, VideoFileIcon } from '../../components/later-icons.tsx';
 import { useStore } from '../../store-context.ts';
 import { precheck, uploadFile, type UploadedFile } from './upload-file.ts';
 

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/briefs.ts';
 import { formatFileSize } from '../../../domain/uploads.ts';
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
-import { DownloadIcon, VideoFileIcon } from '../../components/icons.tsx';
+import { DownloadIcon, VideoFileIcon } from '../../components/later-icons.tsx';
 import { useRootData } from '../../store-context.ts';
 import { useBrief } from './brief-provider.tsx';
 

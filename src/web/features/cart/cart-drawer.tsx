@@ -1,7 +1,7 @@
 /** The cart (SPEC section 7): lines with title, price and quantity, remove, the total, checkout. */
 import { useTranslation } from '../../i18n/react.tsx';
 import { formatMinor } from '../../../domain/money.ts';
-import { TrashIcon } from '../../components/icons.tsx';
+import { TrashIcon } from '../../components/later-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { useRootData } from '../../store-context.ts';
 import { useCart } from './cart-provider.tsx';
