@@ -84,7 +84,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
           responseHeaders.set('Cache-Control', 'private, no-cache');
           responseHeaders.append('Vary', 'Cookie');
-          pipe(lowPriorityModulePreloads()).pipe(insertBeforeBodyEnd(() => catalogsBlockHtml(catalogs.read, catalogs.source))).pipe(body);
+          pipe(lowPriorityModulePreloads()).pipe(insertBeforeBodyEnd(() => catalogsBlockHtml(catalogs.read, catalogs.source, nonce))).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -84,9 +84,9 @@ describe('the messages block of a page', () => {
     noteRead(read, 'en', 'common', 'nav.home', false);
     noteRead(read, 'en', 'common', 'cart.items', true);
     noteRead(read, 'en', 'common', 'tags', false);
-    const html = catalogsBlockHtml(read, source);
+    const html = catalogsBlockHtml(read, source, 'n0nce');
     expect(html).not.toContain('</b>');
-    const json = /<script type="application\/json" id="i18n-catalogs">(.*)<\/script>/.exec(html)![1]!;
+    const json = /<script type="application\/json" id="i18n-catalogs" nonce="n0nce">(.*)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(json)).toEqual({ en: { common: { nav: { home: 'Home' }, cart: { items_one: '{{count}} item', items_other: '{{count}} items' }, tags: 'a <b>bold</b> word' } } });
   });
 

@@ -29,7 +29,7 @@ function copyMessage(from: Messages | undefined, into: Record<string, unknown>, 
   if (plural) for (const key of Object.keys(messages)) if (key.startsWith(`${last}_`)) target[key] = messages[key];
 }
 
-export function catalogsBlockHtml(read: ServerCatalogs['read'], source: CatalogSource): string {
+export function catalogsBlockHtml(read: ServerCatalogs['read'], source: CatalogSource, nonce: string): string {
   const block: CatalogsBlock = {};
   for (const [lang, byNamespace] of read) {
     const catalogs: Partial<Record<Namespace, Messages>> = {};
@@ -40,10 +40,10 @@ export function catalogsBlockHtml(read: ServerCatalogs['read'], source: CatalogS
     }
     block[lang] = catalogs;
   }
-  // `<` escaped, so no message can close the script element; a data block runs nothing, so
-  // the page's Content-Security-Policy needs no nonce for it.
+  // `<` escaped, so no message can close the script element. A data block runs nothing; it
+  // carries the response's nonce anyway, so every script element of a page has one.
   const json = JSON.stringify(block).replaceAll('<', '\\u003c');
-  return `<script type="application/json" id="${CATALOGS_ELEMENT_ID}">${json}</script>`;
+  return `<script type="application/json" id="${CATALOGS_ELEMENT_ID}" nonce="${nonce}">${json}</script>`;
 }
 
 /** Puts `html()` before the closing `</body></html>` (or at the end, if a stream has none). */
