@@ -63,9 +63,12 @@ test('after a failed submit the first field in error has the focus, and each fie
 });
 
 test('what was typed before the page came alive is what gets checked', async ({ page }) => {
-  // The form is in the server's page: a visitor can type before the scripts arrive (held here).
+  // The form is in the server's page: a visitor can type before the scripts arrive. They are
+  // held until the typing is done (not for a fixed time, which a loaded machine can outlast).
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/[^/]*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await typed;
     await route.continue();
   });
   await page.goto('/kr#contact', { waitUntil: 'commit' });
@@ -73,6 +76,7 @@ test('what was typed before the page came alive is what gets checked', async ({ 
   await form.getByLabel('이름').fill('김민수');
   await form.getByLabel('이메일').fill('minsu@');
   expect(await page.locator('html[data-hydrated]').count(), 'typed before hydration').toBe(0);
+  release();
   await hydrated(page);
   await form.getByRole('button', { name: '메시지 보내기' }).click();
   await expect(form.getByText('올바른 이메일을 입력해주세요.')).toBeVisible();
