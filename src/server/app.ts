@@ -172,7 +172,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = createPaymentsService({ db, registry: createPaymentRegistry(config, options.cookieSecret), origin: config.publicUrl, mailWorker, log: app.log });
   registerPaymentRoutes(app, { db, auth, links: orderLinks, payments });
   registerOrderRoutes(app, db, auth, payments, orderLinks);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   // Customers' daily upload allowances count in Redis beside the rate limits when it is there.
   const uploadQuota = createUploadQuota({ redis: options.redis, keyPrefix: options.rateLimitPrefix });
   registerUploadRoutes(app, { db, auth, storage, links: orderLinks, quota: uploadQuota, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });

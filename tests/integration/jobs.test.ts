@@ -83,7 +83,7 @@ describe.each(BACKENDS)('purging unclaimed uploads on %s', (backend) => {
     await s.age(uploadedFiles, [old.id, claimed.id], 25);
     for (const key of [old.storedName, withThumb!.thumbnailName!, fresh.storedName, claimed.storedName]) expect(s.onDisk(key)).toBe(true);
 
-    expect(await purgeUnclaimedUploads(s.db(), s.storage())).toBe(1);
+    expect(await purgeUnclaimedUploads(s.db(), await s.storage())).toBe(1);
 
     const left = await s.db().select({ id: uploadedFiles.id }).from(uploadedFiles).where(inArray(uploadedFiles.id, [old.id, fresh.id, claimed.id]));
     expect(left.map((r) => r.id).sort()).toEqual([fresh.id, claimed.id].sort());
@@ -95,7 +95,7 @@ describe.each(BACKENDS)('purging unclaimed uploads on %s', (backend) => {
     expect((await server().app.inject({ method: 'GET', url: `/uploads/${old.storedName}`, headers: { 'x-guest-id': guestId } })).statusCode).toBe(404);
     expect((await server().app.inject({ method: 'GET', url: `/uploads/${claimed.storedName}`, headers: { 'x-guest-id': guestId } })).statusCode).toBe(200);
     // A second pass finds nothing more.
-    expect(await purgeUnclaimedUploads(s.db(), s.storage())).toBe(0);
+    expect(await purgeUnclaimedUploads(s.db(), await s.storage())).toBe(0);
   });
 
   it('deletes each old file exactly once when several passes run at once, in batches', async () => {
@@ -103,7 +103,8 @@ describe.each(BACKENDS)('purging unclaimed uploads on %s', (backend) => {
     const files = [];
     for (let i = 0; i < 7; i++) files.push(await s.upload(guestId, await png(), `batch-${i}.png`));
     await s.age(uploadedFiles, files.map((f) => f.id), 30);
-    const counts = await Promise.all([1, 2, 3].map(() => purgeUnclaimedUploads(s.db(), s.storage(), { batchSize: 2 })));
+    const storage = await s.storage();
+    const counts = await Promise.all([1, 2, 3].map(() => purgeUnclaimedUploads(s.db(), storage, { batchSize: 2 })));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(7);
     expect(await s.db().select().from(uploadedFiles).where(inArray(uploadedFiles.id, files.map((f) => f.id)))).toEqual([]);
     for (const file of files) expect(s.onDisk(file.storedName)).toBe(false);

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -40,10 +40,20 @@ export interface MailerOptions {
   logBodies: boolean;
 }
 
+/**
+ * nodemailer is loaded with the first message, not at start (issue 17): a store process may send
+ * no mail for hours, and the mail worker sends after the answer, so no customer waits for it.
+ */
+let nodemailerModule: Promise<typeof import('nodemailer')> | undefined;
+const loadNodemailer = () => (nodemailerModule ??= import('nodemailer'));
+
 export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport({
-      url: options.smtpUrl,
+    const smtpUrl = options.smtpUrl;
+    let transport: Promise<Transporter> | undefined;
+    let closed = false;
+    const smtp = () => (transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({
+      url: smtpUrl,
       pool: true,
       maxConnections: SMTP_CONNECTIONS,
       // A connection is renewed after this many messages, as servers limit them per session.
@@ -53,22 +63,27 @@ export function createMailer(options: MailerOptions, log: FastifyBaseLogger): Ma
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 60_000,
-    });
+    })));
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail(envelope(options.from, message));
+        if (closed) throw new Error('the mailer is closed');
+        await (await smtp()).sendMail(envelope(options.from, message));
         log.info({ to: message.to, subject: message.subject, mailId: message.outboxId }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: () => {
+        closed = true;
+        void transport?.then((pool) => pool.close());
+      },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: Promise<Transporter> | undefined;
+  const writer = () => (transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
   let folder: Promise<unknown> | undefined;
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail(envelope(options.from, message));
+      const info = await (await writer()).sendMail(envelope(options.from, message));
       await (folder ??= fs.mkdir(options.outboxDir, { recursive: true }));
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await fs.writeFile(file, info.message as Buffer);

@@ -2,13 +2,17 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { FileStorage } from './file-storage.ts';
 import { createLocalStorage } from './local-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
 
 export type { FileStorage } from './file-storage.ts';
 
-/** S3 when S3_BUCKET is set, else DATA_DIR/uploads. */
-export function createStorage(config: Config): FileStorage {
+/**
+ * S3 when S3_BUCKET is set, else DATA_DIR/uploads. The AWS SDK is imported only in the first case:
+ * loading it cost every process about 30 MB whether or not it had a bucket (issue 17). It is
+ * loaded here, at start, so no upload waits for it.
+ */
+export async function createStorage(config: Config): Promise<FileStorage> {
   if (config.S3_BUCKET) {
+    const { createS3Storage } = await import('./s3-storage.ts');
     return createS3Storage({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,

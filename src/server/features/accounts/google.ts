@@ -3,7 +3,11 @@
  * three kept in a short-lived signed cookie between the redirect and the callback. The issuer
  * is Google unless OIDC_ISSUER names another (tests run a provider on loopback).
  */
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
+
+/** openid-client is loaded on the first Google sign-in, not at start (issue 17). */
+let oidcModule: Promise<typeof import('openid-client')> | undefined;
+const loadOidc = () => (oidcModule ??= import('openid-client'));
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const OIDC_COOKIE = 'oidc_flow';
@@ -43,7 +47,7 @@ export interface VerifiedIdentity {
 }
 
 export class OidcClient {
-  private configuration: Promise<oidc.Configuration> | undefined;
+  private configuration: Promise<Configuration> | undefined;
   private readonly options: OidcOptions;
 
   constructor(options: OidcOptions) {
@@ -51,12 +55,12 @@ export class OidcClient {
   }
 
   /** Discovery happens on first use and is retried after a failure. */
-  private config(): Promise<oidc.Configuration> {
+  private config(): Promise<Configuration> {
     if (!this.configuration) {
       const issuer = new URL(this.options.issuer);
-      this.configuration = oidc.discovery(issuer, this.options.clientId, this.options.clientSecret, undefined, {
+      this.configuration = loadOidc().then((oidc) => oidc.discovery(issuer, this.options.clientId, this.options.clientSecret, undefined, {
         execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
-      });
+      }));
       this.configuration.catch(() => {
         this.configuration = undefined;
       });
@@ -65,7 +69,7 @@ export class OidcClient {
   }
 
   async start(redirectUri: string, country: string, returnTo: string): Promise<{ url: string; flow: FlowState }> {
-    const config = await this.config();
+    const [oidc, config] = await Promise.all([loadOidc(), this.config()]);
     const flow: FlowState = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce(), country, returnTo };
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
@@ -81,7 +85,7 @@ export class OidcClient {
 
   /** Exchanges the code and returns the verified identity; throws when anything does not check out. */
   async finish(callbackUrl: URL, flow: FlowState): Promise<VerifiedIdentity> {
-    const config = await this.config();
+    const [oidc, config] = await Promise.all([loadOidc(), this.config()]);
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: flow.verifier,
       expectedState: flow.state,

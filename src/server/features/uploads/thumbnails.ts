@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uploadedFiles } from '../../db/schema.ts';
@@ -15,11 +15,20 @@ const THUMB_SIZE = 480;
 /** A 10 MB file may still decode to a huge bitmap; previews of larger images are refused. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
+/**
+ * sharp (libvips and its threads) is loaded on the first preview, not at start: most processes
+ * never make one, and it cost the idle server memory for nothing (issue 17). The import takes
+ * about 0.1 s once per process, beside the resize itself.
+ */
+let sharpModule: Promise<typeof SharpModule> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
+
 export const thumbnailKey = (storedName: string) => `thumbs/${storedName.replace(/\.[a-z0-9]+$/, '')}.webp`;
 
 /** The preview's storage key, made now if there is none yet; null when the original cannot be read as an image. */
 export async function ensureThumbnail(db: Database, storage: FileStorage, file: UploadedFileRow): Promise<string | null> {
   if (file.thumbnailName) return file.thumbnailName;
+  const sharp = await loadSharp();
   const original = await storage.get(file.storedName);
   if (!original) return null;
   const resize = sharp({ limitInputPixels: MAX_INPUT_PIXELS, animated: false })

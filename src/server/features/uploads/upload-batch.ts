@@ -7,7 +7,6 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { DomainError } from '../../../domain/errors.ts';
 import type { FilePurpose } from '../../../domain/deliverables.ts';
 import { REFERENCE_RULES, type UploadRules } from '../../../domain/uploads.ts';
@@ -27,6 +26,10 @@ interface Received {
   sizeBytes: number;
   sha256: string;
 }
+
+/** file-type is loaded with the first upload rather than at start (issue 17): most processes serve pages. */
+let fileTypeModule: Promise<typeof import('file-type')> | undefined;
+const detectType = async (head: Uint8Array) => (await (fileTypeModule ??= import('file-type'))).fileTypeFromBuffer(head);
 
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
@@ -119,7 +122,7 @@ export function startUploadBatch(storage: FileStorage, rules: UploadRules = REFE
       }
       const { head, body } = await readFirstBytes(stream, SAMPLE_BYTES);
       if (head.length === 0) throw new DomainError('VALIDATION_FAILED', { messageKey: 'uploads.emptyFile', values: { name: originalName } });
-      const type = (await fileTypeFromBuffer(head))?.mime;
+      const type = (await detectType(head))?.mime;
       if (type === undefined || !Object.hasOwn(rules.types, type)) {
         body.resume();
         throw new DomainError('UNSUPPORTED_FILE_TYPE', { values: { name: originalName }, detail: `detected ${type ?? 'unknown'}` });
