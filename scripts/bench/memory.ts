@@ -7,7 +7,7 @@
  * request fails.
  *
  * The server cannot be made to collect its garbage from outside, so "at rest" is the RSS read from
- * /proc/<pid>/status several times over a few quiet seconds, once it has stopped changing.
+ * /proc/<pid>/status over 3 s after 10 quiet seconds (see settledRss).
  *
  *   npm run build && npm run bench:memory   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default local postgres)
  */
@@ -35,22 +35,18 @@ function rssMb(pid: number): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * RSS once the process has been quiet for a while: samples every 500 ms for at least 3 s and until
- * the last four are within 2 MB of each other (at most 8 s); the settled value is their median.
+ * RSS of a process left alone: V8 gives memory back only once the process has been quiet for a
+ * while (its memory reducer starts 8 s after the last busy moment), so this waits 10 s, then reads
+ * the RSS every 500 ms for 3 s and answers the median.
  */
 async function settledRss(pid: number): Promise<number> {
+  await sleep(10_000);
   const samples: number[] = [];
-  const started = Date.now();
-  for (;;) {
-    await sleep(500);
+  for (let i = 0; i < 7; i++) {
     samples.push(rssMb(pid));
-    const last = samples.slice(-4);
-    const steady = last.length === 4 && Math.max(...last) - Math.min(...last) <= 2;
-    if ((Date.now() - started >= 3000 && steady) || Date.now() - started >= 8000) {
-      const sorted = [...last].sort((a, b) => a - b);
-      return (sorted[1]! + sorted[2]!) / 2;
-    }
+    await sleep(500);
   }
+  return samples.sort((a, b) => a - b)[3]!;
 }
 
 interface Row { database: 'pglite' | 'postgres'; rest: number; after: number; rps: number; errors: number }

@@ -14,6 +14,25 @@ import path from 'node:path';
 export const benchRoot = process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : path.resolve(import.meta.dirname, '..', '..');
 const root = benchRoot;
 
+/**
+ * How `npm run serve` starts the store in the measured checkout: its environment variables and
+ * node's flags (the heap and malloc settings of docs/decisions/0023), so a bench measures the
+ * process production runs rather than a plain `node src/server/main.ts`.
+ */
+function productionStart(): { env: Record<string, string>; nodeArgs: string[] } {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string | undefined> };
+  const words = scripts.serve?.trim().split(/\s+/) ?? [];
+  const node = words.indexOf('node');
+  const settings = words.slice(0, node);
+  if (node < 0 || words.at(-1) !== 'src/server/main.ts' || !settings.every((word) => /^[A-Z_][A-Z0-9_]*=\S*$/.test(word))) {
+    throw new Error(`package.json's serve script is not "[NAME=value ...] node [flags ...] src/server/main.ts": ${scripts.serve}`);
+  }
+  return {
+    env: Object.fromEntries(settings.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)])),
+    nodeArgs: words.slice(node + 1, -1),
+  };
+}
+
 export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
     throw new Error('No build found: run `npm run build` first.');
@@ -21,9 +40,10 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lumi-bench-'));
   // BENCH_PROFILE=dir writes a CPU profile of the server there (for finding where time goes).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, 'src/server/main.ts'], {
+  const production = productionStart();
+  const child = spawn(process.execPath, [...production.nodeArgs, ...profile, 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
+    env: { ...process.env, ...production.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // Whatever way the bench ends (an error before its `finally`, process.exit), the server ends too.
