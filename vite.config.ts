@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
  * pages share in another, instead of two dozen tiny files queueing in front of the hero image on
  * an HTTP/1.1 connection. Code loaded later (forms, dialogs' libraries) stays split.
  */
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|i18next|react-i18next|cookie|set-cookie-parser|turbo-stream|html-parse-stringify|void-elements)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 
 /** Entries whose static imports every visitor of /kr or a template page runs before interaction. */
 const UP_FRONT_ENTRY = /src[\\/]web[\\/](root|entry\.client|features[\\/](store[\\/]store-layout|home[\\/]home-page|templates[\\/]templateshop-page|templates[\\/]template-page))\.tsx(\?|$)/;

@@ -2,18 +2,11 @@
  * The six storefront countries (SPEC section 3) and the mapping of every other
  * country onto them (SPEC section 4, DESIGN D12).
  */
-import { STORE_PAYMENT_CHOICES } from './payments.ts';
-
 export const COUNTRY_CODES = ['kr', 'us', 'au', 'vn', 'cn', 'my'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 export const LANGUAGES = ['ko', 'en', 'ja', 'vi', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-export interface PaymentProvider {
-  name: string;
-  environment: 'sandbox' | 'production';
-}
 
 export interface Country {
   code: CountryCode;
@@ -30,37 +23,32 @@ export interface Country {
    * (DESIGN D8: VND is 18, not SPEC's 0.018).
    */
   priceMultiplier: string;
-  /** Payment choices in priority order (domain/payments.ts); the first is the primary one. */
-  paymentProviders: readonly PaymentProvider[];
 }
-
-const sandbox = (...names: string[]): PaymentProvider[] =>
-  names.map((name) => ({ name, environment: 'sandbox' as const }));
 
 export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
   kr: {
     code: 'kr', name: 'South Korea', currency: 'KRW', currencySymbol: '₩', lang: 'ko',
-    locale: 'ko-KR', priceMultiplier: '1', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.kr),
+    locale: 'ko-KR', priceMultiplier: '1',
   },
   us: {
     code: 'us', name: 'United States', currency: 'USD', currencySymbol: '$', lang: 'en',
-    locale: 'en-US', priceMultiplier: '0.00073', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.us),
+    locale: 'en-US', priceMultiplier: '0.00073',
   },
   au: {
     code: 'au', name: 'Australia', currency: 'AUD', currencySymbol: 'A$', lang: 'en',
-    locale: 'en-AU', priceMultiplier: '0.00109', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.au),
+    locale: 'en-AU', priceMultiplier: '0.00109',
   },
   vn: {
     code: 'vn', name: 'Vietnam', currency: 'VND', currencySymbol: '₫', lang: 'vi',
-    locale: 'vi-VN', priceMultiplier: '18', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.vn),
+    locale: 'vi-VN', priceMultiplier: '18',
   },
   cn: {
     code: 'cn', name: 'China', currency: 'CNY', currencySymbol: '¥', lang: 'zh',
-    locale: 'zh-CN', priceMultiplier: '0.0051', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.cn),
+    locale: 'zh-CN', priceMultiplier: '0.0051',
   },
   my: {
     code: 'my', name: 'Malaysia', currency: 'MYR', currencySymbol: 'RM', lang: 'en',
-    locale: 'en-MY', priceMultiplier: '0.0034', paymentProviders: sandbox(...STORE_PAYMENT_CHOICES.my),
+    locale: 'en-MY', priceMultiplier: '0.0034',
   },
 };
 

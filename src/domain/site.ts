@@ -2,7 +2,6 @@
  * Facts about the site used by pages, the sitemap and mail: public paths and hreflang codes.
  */
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from './countries.ts';
-import { TEMPLATES } from './catalog/templates.ts';
 
 export const BRAND = 'Studio Lumi';
 
@@ -10,11 +9,6 @@ export const BRAND = 'Studio Lumi';
 export function hreflangOf(country: CountryCode): string {
   const c = COUNTRIES[country];
   return `${c.lang}-${c.code.toUpperCase()}`;
-}
-
-/** Every public, indexable page, as a path below the country prefix ('' is the home page). */
-export function publicPagePaths(): string[] {
-  return ['', '/templateshop', ...TEMPLATES.map((t) => `/template/${t.id}`), '/terms'];
 }
 
 export interface Alternate {

@@ -1,7 +1,13 @@
 /** /robots.txt and /sitemap.xml with hreflang alternates for the six stores. */
 import type { FastifyInstance } from 'fastify';
 import { COUNTRY_CODES } from '../../domain/countries.ts';
-import { alternatesFor, publicPagePaths } from '../../domain/site.ts';
+import { TEMPLATES } from '../../domain/catalog/templates.ts';
+import { alternatesFor } from '../../domain/site.ts';
+
+/** Every public, indexable page, as a path below the country prefix ('' is the home page). */
+function publicPagePaths(): string[] {
+  return ['', '/templateshop', ...TEMPLATES.map((t) => `/template/${t.id}`), '/terms'];
+}
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

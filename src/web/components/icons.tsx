@@ -1,27 +1,50 @@
 /**
  * The icons of the pages visitors land on (the top bar, the home page, the template pages) and of
- * their dialogs, from lucide, one module per icon: the build's shared first-load chunk takes the
- * icons that those pages' modules import (vite.config.ts), which through lucide's index would be
- * all of lucide's icons the store uses. The icons of screens opened later are in later-icons.tsx.
+ * their dialogs, drawn from lucide's data (icon.tsx). The build's shared first-load chunk takes
+ * the icons that those pages' modules import (vite.config.ts); the icons of screens opened later
+ * are in later-icons.tsx, so the first load carries none of them.
  */
-export { default as GlobeIcon } from 'lucide-react/icons/globe';
-export { default as LanguageIcon } from 'lucide-react/icons/languages';
-export { default as CheckIcon } from 'lucide-react/icons/check';
-export { default as MenuIcon } from 'lucide-react/icons/menu';
-export { default as CloseIcon } from 'lucide-react/icons/x';
-export { default as ArrowRightIcon } from 'lucide-react/icons/arrow-right';
-export { default as ArrowLeftIcon } from 'lucide-react/icons/arrow-left';
-export { default as ClockIcon } from 'lucide-react/icons/clock';
-export { default as RevisionIcon } from 'lucide-react/icons/refresh-cw';
-export { default as MailIcon } from 'lucide-react/icons/mail';
-export { default as PhoneIcon } from 'lucide-react/icons/phone';
-export { default as StarIcon } from 'lucide-react/icons/star';
-export { default as ShieldIcon } from 'lucide-react/icons/shield-check';
-export { default as WalletIcon } from 'lucide-react/icons/wallet';
-export { default as ZapIcon } from 'lucide-react/icons/zap';
-export { default as SendIcon } from 'lucide-react/icons/send';
-export { default as SpinnerIcon } from 'lucide-react/icons/loader-circle';
-export { default as UserIcon } from 'lucide-react/icons/user';
-export { default as LogOutIcon } from 'lucide-react/icons/log-out';
-export { default as AdminIcon } from 'lucide-react/icons/settings';
-export { default as CartIcon } from 'lucide-react/icons/shopping-bag';
+import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
+import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
+import Check from 'lucide/dist/esm/icons/check.mjs';
+import Clock from 'lucide/dist/esm/icons/clock.mjs';
+import Globe from 'lucide/dist/esm/icons/globe.mjs';
+import Languages from 'lucide/dist/esm/icons/languages.mjs';
+import LoaderCircle from 'lucide/dist/esm/icons/loader-circle.mjs';
+import LogOut from 'lucide/dist/esm/icons/log-out.mjs';
+import Mail from 'lucide/dist/esm/icons/mail.mjs';
+import Menu from 'lucide/dist/esm/icons/menu.mjs';
+import Phone from 'lucide/dist/esm/icons/phone.mjs';
+import RefreshCw from 'lucide/dist/esm/icons/refresh-cw.mjs';
+import Send from 'lucide/dist/esm/icons/send.mjs';
+import Settings from 'lucide/dist/esm/icons/settings.mjs';
+import ShieldCheck from 'lucide/dist/esm/icons/shield-check.mjs';
+import ShoppingBag from 'lucide/dist/esm/icons/shopping-bag.mjs';
+import Star from 'lucide/dist/esm/icons/star.mjs';
+import User from 'lucide/dist/esm/icons/user.mjs';
+import Wallet from 'lucide/dist/esm/icons/wallet.mjs';
+import X from 'lucide/dist/esm/icons/x.mjs';
+import Zap from 'lucide/dist/esm/icons/zap.mjs';
+import { icon } from './icon.tsx';
+
+export const GlobeIcon = /* @__PURE__ */ icon(Globe);
+export const LanguageIcon = /* @__PURE__ */ icon(Languages);
+export const CheckIcon = /* @__PURE__ */ icon(Check);
+export const MenuIcon = /* @__PURE__ */ icon(Menu);
+export const CloseIcon = /* @__PURE__ */ icon(X);
+export const ArrowRightIcon = /* @__PURE__ */ icon(ArrowRight);
+export const ArrowLeftIcon = /* @__PURE__ */ icon(ArrowLeft);
+export const ClockIcon = /* @__PURE__ */ icon(Clock);
+export const RevisionIcon = /* @__PURE__ */ icon(RefreshCw);
+export const MailIcon = /* @__PURE__ */ icon(Mail);
+export const PhoneIcon = /* @__PURE__ */ icon(Phone);
+export const StarIcon = /* @__PURE__ */ icon(Star);
+export const ShieldIcon = /* @__PURE__ */ icon(ShieldCheck);
+export const WalletIcon = /* @__PURE__ */ icon(Wallet);
+export const ZapIcon = /* @__PURE__ */ icon(Zap);
+export const SendIcon = /* @__PURE__ */ icon(Send);
+export const SpinnerIcon = /* @__PURE__ */ icon(LoaderCircle);
+export const UserIcon = /* @__PURE__ */ icon(User);
+export const LogOutIcon = /* @__PURE__ */ icon(LogOut);
+export const AdminIcon = /* @__PURE__ */ icon(Settings);
+export const CartIcon = /* @__PURE__ */ icon(ShoppingBag);
