@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { messageCatalogs } from './scripts/vite/message-catalogs.ts';
 
 /**
  * Few, larger chunks for the first load: the framework in one file and the code that several
@@ -36,6 +37,7 @@ function loadedUpFront(id: string, graph: ModuleGraph): boolean {
 export default defineConfig({
   plugins: [
     tailwindcss(),
+    messageCatalogs(),
     reactRouter(),
     // Keeps #request-context one module for the server and the pages (src/web/request-context.ts).
     fastifyReactRouterDev({ entry: './src/server/dev-entry.ts', externalizeServerEntryImports: ['#request-context'] }),

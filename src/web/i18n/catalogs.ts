@@ -7,6 +7,7 @@
  * time, as small immutable files shared by every page after that; a message wanted before then
  * fetches its catalog at once, and the components reading it render again when it arrives.
  */
+import { catalogUrl } from 'virtual:message-catalogs';
 import type { Language, Namespace } from '../../i18n/config.ts';
 import type { CatalogSource, Messages } from '../../i18n/translate.ts';
 
@@ -15,10 +16,6 @@ export const CATALOGS_ELEMENT_ID = 'i18n-catalogs';
 
 /** Language → namespace → the messages read (a catalog's subset, in the catalog's shape). */
 export type CatalogsBlock = Partial<Record<Language, Partial<Record<Namespace, Messages>>>>;
-
-// Each catalog is a file of its own in the build (precompressed, cached for good); this is the
-// map of their addresses. E-mail texts stay on the server.
-const files = import.meta.glob<string>(['../../i18n/locales/*/*.json', '!**/mail.json'], { query: '?url', import: 'default', eager: true });
 
 interface Held { messages: Messages; whole: boolean }
 const held = new Map<string, Held>();
@@ -64,7 +61,8 @@ export function loadCatalog(lang: Language, ns: Namespace): Promise<void> {
   const key = id(lang, ns);
   let pending = loading.get(key);
   if (!pending) {
-    const url = files[`../../i18n/locales/${lang}/${ns}.json`];
+    // Each catalog is a file of its own in the build, precompressed and cached for good.
+    const url = catalogUrl(lang, ns);
     if (!url) return Promise.reject(new Error(`no catalog ${key}`));
     pending = fetch(url)
       .then((response) => {

@@ -1,32 +1,21 @@
-import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/react.tsx';
-import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../../components/toast.tsx';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
+
+const AuthReturnNotice = lazy(() => import('./auth-return-notice.tsx'));
+
+/** The parameters a return from Google sign-in or a redirect with a notice leaves in the address. */
+const RETURN_PARAMETER = /[?&](auth|notice)=/;
 
 /**
- * Back from Google sign-in the address carries ?auth=success or ?auth=failed (SPEC section 2):
- * say how it went and take the parameter out of the address.
+ * Says how a Google sign-in went (SPEC section 2) or why the visitor was sent here, when the
+ * address says so; the code that does it is loaded only then, not with every page.
  */
 export function AuthReturn() {
-  const { t, whenLoaded } = useTranslation('accounts');
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const outcome = params.get('auth');
-    const notice = params.get('notice');
-    if (outcome !== 'success' && outcome !== 'failed' && notice !== 'serviceNotFound') return;
-    // Right after the page hydrates: these messages were not part of its render.
-    void whenLoaded().then(() => {
-      if (outcome === 'success') toast.success(t('toast.googleSuccess'));
-      else if (outcome === 'failed') toast.error(t('toast.googleFailed'));
-      // SPEC section 4: an unknown service on the order-confirmation page goes home and says so.
-      if (notice === 'serviceNotFound') toast.error(t('toast.serviceNotFoundTitle'), t('toast.serviceNotFound'));
-    });
-    params.delete('auth');
-    params.delete('notice');
-    const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
-  }, [location, navigate, t, whenLoaded]);
-  return null;
+  const { search } = useLocation();
+  if (!RETURN_PARAMETER.test(search)) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthReturnNotice />
+    </Suspense>
+  );
 }

@@ -1,19 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { Link, useRevalidator } from 'react-router';
-import { displayName } from '../../../domain/user.ts';
-import { apiRequest } from '../../api-client.ts';
-import { Disclosure } from '../../components/disclosure.tsx';
-import { AdminIcon, LogOutIcon, UserIcon } from '../../components/icons.tsx';
-import { toast } from '../../components/toast.tsx';
+import { UserIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
 import { prefetchAuthDialog, useAuthDialog } from './auth-provider.tsx';
+
+// Most visitors of the landing pages are not signed in: the account menu's code (the panel, log
+// out, the admin link) comes with a signed-in page or the first sign-in, not with every page.
+const loadAccountMenu = () => import('./account-menu.tsx');
+const AccountMenu = lazy(loadAccountMenu);
 
 /** Top bar: a login button when signed out, the user's menu (My Page, admin, log out) when signed in. */
 export function UserMenu({ onAction }: { onAction?: () => void }) {
   const { t } = useTranslation('accounts');
-  const { user, country, lang } = useRootData();
+  const { user } = useRootData();
   const auth = useAuthDialog();
-  const revalidator = useRevalidator();
 
   if (!user) {
     return (
@@ -26,6 +26,7 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
         onClick={() => {
           onAction?.();
           auth.open();
+          void loadAccountMenu();
         }}
       >
         <UserIcon className="size-4" aria-hidden="true" />
@@ -35,53 +36,19 @@ export function UserMenu({ onAction }: { onAction?: () => void }) {
     );
   }
 
-  const name = displayName(user);
-  async function logout(close: () => void) {
-    close();
-    onAction?.();
-    await apiRequest('POST', '/api/auth/logout', {}, { lang, country });
-    toast.message(t('toast.loggedOut'));
-    void revalidator.revalidate();
-  }
-
+  // While the menu's code loads after a sign-in, its button without a panel (a server-rendered
+  // page keeps its own markup until then: the boundary hydrates when the code is here).
   return (
-    <Disclosure
-      ariaLabel={t('menu.account', { name })}
-      label={
-        <>
+    <Suspense
+      fallback={
+        <span className={ACCOUNT_BUTTON_CLASS}>
           <UserIcon className="size-4" aria-hidden="true" />
-          {/* On a phone the icon alone fits beside the logo, cart and menu; the button keeps its name.
-              From 1024 px a usual full name fits whole (the bar's links give way to it). */}
-          <span className="hidden max-w-28 truncate min-[420px]:inline lg:max-w-48" title={name}>{name}</span>
-        </>
+        </span>
       }
-      buttonClassName="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink hover:bg-slate-100"
-      panelClassName="absolute right-0 z-50 mt-2 w-52 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
     >
-      {(close) => (
-        <ul>
-          <li>
-            <Link to={`/${country}/profile`} onClick={() => { close(); onAction?.(); }} className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm hover:bg-slate-100">
-              <UserIcon className="size-4" aria-hidden="true" />
-              {t('menu.profile')}
-            </Link>
-          </li>
-          {user.role === 'admin' && (
-            <li>
-              <Link to={`/${country}/admin`} onClick={() => { close(); onAction?.(); }} className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm hover:bg-slate-100">
-                <AdminIcon className="size-4" aria-hidden="true" />
-                {t('menu.admin')}
-              </Link>
-            </li>
-          )}
-          <li>
-            <button type="button" onClick={() => void logout(close)} className="flex min-h-11 w-full items-center gap-2 rounded-xl px-3 text-left text-sm hover:bg-slate-100">
-              <LogOutIcon className="size-4" aria-hidden="true" />
-              {t('menu.logout')}
-            </button>
-          </li>
-        </ul>
-      )}
-    </Disclosure>
+      <AccountMenu user={user} onAction={onAction} />
+    </Suspense>
   );
 }
+
+export const ACCOUNT_BUTTON_CLASS = 'inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink hover:bg-slate-100';

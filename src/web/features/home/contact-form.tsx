@@ -12,19 +12,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useSearchParams } from 'react-router';
-import { findPackage } from '../../../domain/catalog/packages.ts';
-import { findService } from '../../../domain/catalog/services.ts';
 import { CONTACT_LIMITS, CONTACT_SERVICES } from '../../../domain/validation/contact-fields.ts';
 import { MailIcon, SendIcon, SpinnerIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
-import { postJson } from '../../api-client.ts';
-import type { TFunction } from '../../../i18n/translate.ts';
 import { useStore } from '../../store-context.ts';
 import { COMPANY } from '../../../domain/site.ts';
+import type { ContactErrors as Errors, ContactField as Field, ContactValues } from './contact-send.ts';
 
-type ContactValues = { name: string; email: string; company: string; service: string; message: string };
-type Field = keyof ContactValues;
-type Errors = Partial<Record<Field, string>>;
 /** In the form's order: the first field in error takes the focus. */
 const FIELDS: readonly Field[] = ['name', 'email', 'company', 'service', 'message'];
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
@@ -34,11 +28,8 @@ const control = (form: HTMLFormElement, name: Field) => form.elements.namedItem(
 const readValues = (form: HTMLFormElement): ContactValues =>
   Object.fromEntries(FIELDS.map((name) => [name, control(form, name).value])) as ContactValues;
 
-/** The server's schema's messages for these values; the checking code arrives on the first call. */
-async function check(values: ContactValues, tErrors: TFunction): Promise<Errors> {
-  const { schemaErrors } = await import('../../components/lazy-schema-resolver.ts');
-  return schemaErrors(async () => (await import('../../../domain/validation/contact.ts')).contactSchema, values, tErrors);
-}
+/** Checking and sending arrive with the form's first use (contact-send.ts). */
+const loadSend = () => import('./contact-send.ts');
 
 export function ContactForm() {
   const { t, whenLoaded } = useTranslation(['home', 'catalog']);
@@ -58,15 +49,12 @@ export function ContactForm() {
   const packageSlug = searchParams.get('package');
   const consultId = Number(searchParams.get('consult'));
   useEffect(() => {
-    const pkg = packageSlug ? findPackage(packageSlug) : undefined;
-    const service = consultId ? findService(consultId) : undefined;
-    if (!pkg && !service) return;
+    if (!packageSlug && !consultId) return;
     // On a first visit this runs as the page hydrates: these sentences were not in its render.
-    void whenLoaded().then(() => {
+    void Promise.all([loadSend(), whenLoaded()]).then(([{ startingMessage }]) => {
       const form = formRef.current;
-      if (!form || control(form, 'message').value) return;
-      const start = pkg ? { service: 'premium' as const, message: t('contact.packageMessage', { name: t(`catalog:packages.${pkg.slug}.name`) }) }
-        : { service: 'consultation' as const, message: t('contact.consultMessage', { name: t(`catalog:services.${service!.slug}.name`) }) };
+      const start = startingMessage(packageSlug, consultId, t);
+      if (!form || !start || control(form, 'message').value) return;
       control(form, 'service').value = start.service;
       control(form, 'message').value = start.message;
     });
@@ -78,7 +66,8 @@ export function ContactForm() {
     if (!submitted.current || !form || !isField(name)) return;
     const turn = (checks.current.get(name) ?? 0) + 1;
     checks.current.set(name, turn);
-    const found = await check(readValues(form), tErrors);
+    const { checkContact } = await loadSend();
+    const found = await checkContact(readValues(form), tErrors);
     if (checks.current.get(name) !== turn) return;
     setErrors((current) => {
       const { [name]: _, ...others } = current;
@@ -94,22 +83,23 @@ export function ContactForm() {
     setSubmitting(true);
     try {
       const values = readValues(form);
-      const found = await check(values, tErrors);
+      const { checkContact, sendContact } = await loadSend();
+      const found = await checkContact(values, tErrors);
       setErrors(found);
       const first = FIELDS.find((name) => found[name]);
       if (first) {
         control(form, first).focus();
         return;
       }
-      const result = await postJson<{ message: string }>('/api/contact', values, { lang, country });
-      if (result.ok) {
-        toast.success(t('contact.successTitle'), result.data.message);
+      const outcome = await sendContact(values, { lang, country });
+      if (outcome.sent) {
+        toast.success(t('contact.successTitle'), outcome.message);
         form.reset();
         submitted.current = false;
         return;
       }
-      setErrors(Object.fromEntries(Object.entries(result.error.fields ?? {}).filter(([field]) => isField(field))));
-      toast.error(t('contact.errorTitle'), result.error.message || t('contact.genericError'));
+      setErrors(Object.fromEntries(Object.entries(outcome.fields).filter(([field]) => isField(field))));
+      toast.error(t('contact.errorTitle'), outcome.message || t('contact.genericError'));
     } finally {
       setSubmitting(false);
     }
@@ -149,7 +139,7 @@ export function ContactForm() {
             <a href={`mailto:${COMPANY.email}`} className="underline underline-offset-2">{COMPANY.email}</a>
           </p>
         </div>
-        <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} onChange={(event) => void recheck(event.target)} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="contact-title">
+        <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} onChange={(event) => void recheck(event.target)} onFocus={() => void loadSend()} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="contact-title">
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               {label('name', t('contact.name'))}
