@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { messageCatalogs } from './scripts/vite/message-catalogs.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The pages' modules import the catalogs' addresses from the build's virtual module.
+        plugins: [messageCatalogs()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -11,6 +14,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [messageCatalogs()],
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
