@@ -3,6 +3,7 @@
  * Route modules only translate HTTP; rules live in the feature services and the domain module.
  */
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -125,7 +126,20 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Pages are compressed as they stream, one brotli encoder per response. Its default 4 MB window
+  // is allocated (and zeroed) for every page although a page is 80-150 KB: a 256 KB window gives
+  // the same bytes with 12-28% more pages per second and less memory per response (issue 17).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
+  });
   // Route limits (orders, confirm, uploads, contact, briefs) count in Redis when it is there, in
   // the key space of the account limits, so N instances give an IP one allowance, not N, and a
   // restart forgets nothing. If Redis stops answering the routes stay open rather than failing.
