@@ -3,7 +3,6 @@
  * is the only way an inline script may run.
  */
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -11,8 +10,8 @@ import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleError
 import { serializeError } from '../server/http/errors.ts';
 import { DocumentContextProvider } from './components/document-context.tsx';
 import styles from './app.css?inline';
-import { lowPriorityModulePreloads } from './low-priority-preloads.server.ts';
-import { catalogsBlockHtml, insertBeforeBodyEnd } from './i18n/catalogs-block.server.ts';
+import { documentStream } from './document-stream.server.ts';
+import { catalogsBlockHtml } from './i18n/catalogs-block.server.ts';
 import { serverCatalogs } from '../i18n/translator.server.ts';
 import type { ServerCatalogs } from './components/document-context.tsx';
 
@@ -73,18 +72,18 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const body = documentStream({
+            tail: () => catalogsBlockHtml(catalogs.read, catalogs.source, nonce),
+            onEnd() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
           responseHeaders.set('Cache-Control', 'private, no-cache');
           responseHeaders.append('Vary', 'Cookie');
-          pipe(lowPriorityModulePreloads()).pipe(insertBeforeBodyEnd(() => catalogsBlockHtml(catalogs.read, catalogs.source, nonce))).pipe(body);
+          pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -2,11 +2,10 @@
  * The store's translation function (src/i18n/translate.ts) and the messages block a server render
  * sends the browser (docs/decisions/0025).
  */
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Language, Namespace } from '../../src/i18n/config.ts';
 import { createTranslator, type CatalogSource, type Messages } from '../../src/i18n/translate.ts';
-import { catalogsBlockHtml, insertBeforeBodyEnd } from '../../src/web/i18n/catalogs-block.server.ts';
+import { catalogsBlockHtml } from '../../src/web/i18n/catalogs-block.server.ts';
 import { noteRead } from '../../src/web/i18n/react.tsx';
 
 const catalogs: Partial<Record<Language, Partial<Record<Namespace, Messages>>>> = {
@@ -90,12 +89,18 @@ describe('the messages block of a page', () => {
     expect(JSON.parse(json)).toEqual({ en: { common: { nav: { home: 'Home' }, cart: { items_one: '{{count}} item', items_other: '{{count}} items' }, tags: 'a <b>bold</b> word' } } });
   });
 
-  it('goes just before </body></html>, even when the closing tags are split across chunks', async () => {
-    const chunks = ['<html><body><p>x</p></bo', 'dy></ht', 'ml>'];
-    const out: string[] = [];
-    await new Promise<void>((resolve, reject) => {
-      Readable.from(chunks).pipe(insertBeforeBodyEnd(() => '<script>m</script>')).on('data', (c: Buffer) => out.push(c.toString())).on('end', resolve).on('error', reject);
-    });
-    expect(out.join('')).toBe('<html><body><p>x</p><script>m</script></body></html>');
+  it('is kept per set of messages read, never given to a render that read other messages', () => {
+    const blockOf = (...paths: Array<[Language, Namespace, string, boolean]>) => {
+      const read = new Map();
+      for (const [lang, ns, path, plural] of paths) noteRead(read, lang, ns, path, plural);
+      return JSON.parse(/>(.*)<\/script>/.exec(catalogsBlockHtml(read, source, 'n'))![1]!);
+    };
+    expect(blockOf(['en', 'common', 'nav.home', false])).toEqual({ en: { common: { nav: { home: 'Home' } } } });
+    expect(blockOf(['ko', 'common', 'nav.home', false])).toEqual({ ko: { common: { nav: { home: '홈' } } } });
+    // The same path read once as a plural: every form comes, not the cached single message.
+    expect(blockOf(['en', 'common', 'cart.items', false])).toEqual({ en: { common: { cart: {} } } });
+    expect(blockOf(['en', 'common', 'cart.items', true])).toEqual({ en: { common: { cart: { items_one: '{{count}} item', items_other: '{{count}} items' } } } });
+    expect(blockOf(['en', 'common', 'nav.home', false], ['en', 'orders', 'status.paid', false])).toEqual({ en: { common: { nav: { home: 'Home' } }, orders: { status: { paid: 'Paid' } } } });
+    expect(blockOf(['en', 'common', 'nav.home', false])).toEqual({ en: { common: { nav: { home: 'Home' } } } });
   });
 });

@@ -4,14 +4,10 @@
  * stream in later (a lazy section) may read a namespace the first part did not; the browser
  * reads the block before it hydrates, on `load`.
  */
-import { StringDecoder } from 'node:string_decoder';
-import { Transform } from 'node:stream';
 import type { Namespace } from '../../i18n/config.ts';
 import type { CatalogSource, Messages } from '../../i18n/translate.ts';
 import type { ServerCatalogs } from '../components/document-context.tsx';
 import { CATALOGS_ELEMENT_ID, type CatalogsBlock } from './catalogs.ts';
-
-const END = '</body></html>';
 
 /** Copies the message at `path` (and, for a plural, each of its forms) into `into`. */
 function copyMessage(from: Messages | undefined, into: Record<string, unknown>, path: string, plural: boolean): void {
@@ -29,7 +25,8 @@ function copyMessage(from: Messages | undefined, into: Record<string, unknown>, 
   if (plural) for (const key of Object.keys(messages)) if (key.startsWith(`${last}_`)) target[key] = messages[key];
 }
 
-export function catalogsBlockHtml(read: ServerCatalogs['read'], source: CatalogSource, nonce: string): string {
+/** The block's JSON for what a render read; built from the catalogs, which never change while the process runs. */
+function blockJson(read: ServerCatalogs['read'], source: CatalogSource): string {
   const block: CatalogsBlock = {};
   for (const [lang, byNamespace] of read) {
     const catalogs: Partial<Record<Namespace, Messages>> = {};
@@ -40,27 +37,39 @@ export function catalogsBlockHtml(read: ServerCatalogs['read'], source: CatalogS
     }
     block[lang] = catalogs;
   }
-  // `<` escaped, so no message can close the script element. A data block runs nothing; it
-  // carries the response's nonce anyway, so every script element of a page has one.
-  const json = JSON.stringify(block).replaceAll('<', '\\u003c');
-  return `<script type="application/json" id="${CATALOGS_ELEMENT_ID}" nonce="${nonce}">${json}</script>`;
+  // `<` escaped, so no message can close the script element.
+  return JSON.stringify(block).replaceAll('<', '\\u003c');
 }
 
-/** Puts `html()` before the closing `</body></html>` (or at the end, if a stream has none). */
-export function insertBeforeBodyEnd(html: () => string): Transform {
-  let held = '';
-  const decoder = new StringDecoder('utf8');
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      // Hold back the last few characters: they may be the start of the closing tags.
-      const text = held + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
-      held = text.slice(-END.length);
-      callback(null, text.slice(0, text.length - held.length));
-    },
-    flush(callback) {
-      const rest = held + decoder.end();
-      const at = rest.lastIndexOf(END);
-      callback(null, at === -1 ? rest + html() : rest.slice(0, at) + html() + rest.slice(at));
-    },
-  });
+/**
+ * A page reads the same messages on every view of it (per language and signed-in state), so the
+ * JSON is kept per set of messages read: a few hundred entries for the whole store. The cache is
+ * emptied when it grows past its bound rather than kept in order of use: a store has far fewer
+ * distinct pages than that.
+ */
+const MAX_CACHED = 1000;
+const cached = new WeakMap<CatalogSource, Map<string, string>>();
+
+function cachedBlockJson(read: ServerCatalogs['read'], source: CatalogSource): string {
+  let bySet = cached.get(source);
+  if (!bySet) cached.set(source, (bySet = new Map()));
+  let key = '';
+  for (const [lang, byNamespace] of read) {
+    for (const [ns, paths] of byNamespace) {
+      key += `\n${lang}:${ns}`;
+      for (const [path, plural] of paths) key += plural ? ` ${path}*` : ` ${path}`;
+    }
+  }
+  let json = bySet.get(key);
+  if (json === undefined) {
+    json = blockJson(read, source);
+    if (bySet.size >= MAX_CACHED) bySet.clear();
+    bySet.set(key, json);
+  }
+  return json;
+}
+
+export function catalogsBlockHtml(read: ServerCatalogs['read'], source: CatalogSource, nonce: string): string {
+  // A data block runs nothing; it carries the response's nonce anyway, so every script element of a page has one.
+  return `<script type="application/json" id="${CATALOGS_ELEMENT_ID}" nonce="${nonce}">${cachedBlockJson(read, source)}</script>`;
 }
