@@ -1,11 +1,13 @@
 /** Production entry: `node src/server/main.ts` after `react-router build`. */
 import { ConfigError, loadConfig } from './config.ts';
 import { AdminBootstrapError } from './features/accounts/admin-bootstrap.ts';
+import { collectWhenIdle } from './idle-gc.ts';
 import { startServices } from './start.ts';
 
 try {
   const config = loadConfig();
   const { app, database } = await startServices(config);
+  collectWhenIdle(app);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
