@@ -12,7 +12,7 @@ import { Toaster } from './components/toast.tsx';
 import { I18nProvider, MetaMessages } from './i18n/react.tsx';
 import type { RootData } from './store-context.ts';
 import { markHydrated } from './i18n/catalogs.ts';
-import { ErrorPage } from './features/not-found/error-page.tsx';
+import { ErrorPage } from './features/not-found/error-page-on-use.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);

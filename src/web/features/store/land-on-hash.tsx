@@ -1,46 +1,24 @@
 /**
- * Lands an address's #section on its section when the section comes late: the home page's lower
- * sections are a chunk of their own, so after a client navigation from another page (a footer
- * link, "ask for a quote") the element is not there yet when React Router's scroll restoration
- * looks for it, and on a first load the server's copy of them can be replaced while the chunk
- * arrives. For a few seconds after a navigation to a #section, whenever the page changes and the
- * section is not where the visitor was sent, it is brought back into place; the watch ends as
- * soon as the visitor scrolls on their own.
+ * Lands an address's #section on its section when the section comes late (see
+ * `land-on-hash-watch.ts`). Most first visits have no #section, so the watch's code is fetched
+ * only when there is one.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-
-const WATCH_MS = 6000;
-/** Where a section lands: below the fixed top bar (html's scroll-padding-top), give or take. */
-const LANDED_WITHIN_PX = 120;
-const VISITOR_INPUT = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
 
 export function LandOnHash() {
   const { hash, key } = useLocation();
   useEffect(() => {
     if (!hash || hash === '#') return;
-    let id: string;
-    try {
-      id = decodeURIComponent(hash.slice(1));
-    } catch {
-      return; // a malformed #%E0 names no section
-    }
-    const land = () => {
-      const target = document.getElementById(id);
-      if (!target) return;
-      const top = target.getBoundingClientRect().top;
-      if (top < 0 || top > LANDED_WITHIN_PX) target.scrollIntoView({ behavior: 'instant' });
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('./land-on-hash-watch.ts').then(({ watchHash }) => {
+      if (!left) stop = watchHash(hash);
+    });
+    return () => {
+      left = true;
+      stop?.();
     };
-    const observer = new MutationObserver(land);
-    const stop = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      for (const type of VISITOR_INPUT) window.removeEventListener(type, stop);
-    };
-    observer.observe(document.body, { childList: true, subtree: true });
-    const timer = setTimeout(stop, WATCH_MS);
-    for (const type of VISITOR_INPUT) window.addEventListener(type, stop, { passive: true });
-    return stop;
   }, [hash, key]);
   return null;
 }

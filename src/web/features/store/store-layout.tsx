@@ -6,7 +6,7 @@ import { CartProvider } from '../cart/cart-provider.tsx';
 import type { Route } from './+types/store-layout';
 import { isCountryCode } from '../../../domain/countries.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
-import { ErrorPage } from '../not-found/error-page.tsx';
+import { ErrorPage } from '../not-found/error-page-on-use.tsx';
 import { Footer } from './footer.tsx';
 import { LandOnHash } from './land-on-hash.tsx';
 import { TopBar } from './top-bar.tsx';
