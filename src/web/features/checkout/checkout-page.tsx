@@ -152,7 +152,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="items" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="items" className="text-lg font-bold">{t('checkout.items')}</h2>
             <div className="mt-5 flex flex-col gap-4 sm:flex-row">
-              <Picture name={service.image} alt="" sizes="160px" className="w-full shrink-0 sm:w-40" imgClassName="aspect-[4/3] w-full rounded-2xl object-cover" />
+              <Picture name={service.image} alt="" sizes="(min-width: 640px) 160px, 92vw" priority className="w-full shrink-0 sm:w-40" imgClassName="aspect-[4/3] w-full rounded-2xl object-cover" />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{tc(`services.${service.slug}.name`)}</p>
                 <p className="mt-1 text-sm text-slate-600">

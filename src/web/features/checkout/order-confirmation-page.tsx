@@ -47,7 +47,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
       <BackHome />
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight">{t('confirmation.title', { name: tc(`services.${service.slug}.name`) })}</h1>
       <div className="mt-8 grid gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 md:grid-cols-[16rem_minmax(0,1fr)]">
-        <Picture name={service.image} alt="" sizes="256px" imgClassName="aspect-[4/3] w-full rounded-2xl object-cover" />
+        <Picture name={service.image} alt="" sizes="(min-width: 768px) 256px, 92vw" priority imgClassName="aspect-[4/3] w-full rounded-2xl object-cover" />
         <div>
           <p className="text-slate-700">{tc(`services.${service.slug}.description`)}</p>
           <p className="mt-4 text-2xl font-extrabold">{text.servicePrice(service)}</p>
