@@ -39,7 +39,7 @@ export default defineConfig({
     tailwindcss(),
     messageCatalogs(),
     reactRouter(),
-    // Keeps #request-context one module for the server and the pages (src/web/request-context.ts).
+    // Keeps #request-context one module for the server and the pages (src/server/request-context.ts).
     fastifyReactRouterDev({ entry: './src/server/dev-entry.ts', externalizeServerEntryImports: ['#request-context'] }),
   ],
   build: { assetsInlineLimit: 0 },

@@ -1,6 +1,6 @@
 /**
  * What page loaders may ask of the server, bound to the database of this process. Loaders reach
- * it through the request context (src/web/request-context.ts) after their role check, so signed-in
+ * it through the request context (src/server/request-context.ts) after their role check, so signed-in
  * and staff pages render their data, or their 401/403, on the server.
  */
 import { COUNTRY_CODES, type CountryCode, type Language } from '../domain/countries.ts';

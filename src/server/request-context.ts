@@ -1,14 +1,16 @@
 /**
  * What the server knows about a page request before React Router renders it: who is signed in,
  * the store (country, language, currency, public origin), whether Google sign-in is configured,
- * and the services loaders may call. Fastify fills it in (src/server/app.ts); loaders read it.
- * Both sides import it as `#request-context`, which the build keeps external, so they share one
- * context token. The server types are imported as types only: no server code reaches a bundle.
+ * and the services loaders may call. Fastify fills it in (app.ts); the pages' loaders read it.
+ * It lives with the server, which owns what it carries, so no server file imports from src/web.
+ * Both sides import it as `#request-context` (package.json `imports`), which the page build keeps
+ * external: the build's loaders and app.ts then share one module, one context token. It imports
+ * react-router and types only, so it stays out of every bundle.
  */
 import { createContext } from 'react-router';
 import type { PublicUser } from '../domain/user.ts';
-import type { Store } from '../server/http/store.ts';
-import type { PageServices } from '../server/page-services.ts';
+import type { Store } from './http/store.ts';
+import type { PageServices } from './page-services.ts';
 
 export type { PageServices, Store };
 
