@@ -10,7 +10,8 @@ export default [
     route('profile', 'features/accounts/profile-page.tsx'),
     route('reset-password', 'features/accounts/reset-password-page.tsx'),
     route('admin', 'features/admin/admin-page.tsx'),
-    route('admin/users', 'features/accounts/admin-users-page.tsx'),
+    // The old staff users page, now the staff page's users tab.
+    route('admin/users', 'features/admin/admin-users-redirect.ts'),
     // Card checkouts of services 1-5, 7 and 9 (SPEC section 4); one page reads the number.
     ...SERVICES.filter((s) => s.hasCheckout).map((s) => route(`checkout${s.id}`, 'features/checkout/checkout-page.tsx', { id: `checkout-${s.id}` })),
     // Consultation pages of the quote-only services 6, 8 and 10-13.

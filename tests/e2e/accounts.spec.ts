@@ -250,8 +250,10 @@ test('staff see the user list; customers see access denied with their e-mail', a
   await expect(page.getByText(email)).toBeVisible();
   await page.context().clearCookies();
   await page.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  await page.goto('/kr/admin/users');
-  await expect(page.getByRole('heading', { name: '회원 관리' })).toBeVisible();
+  // The old users page is the staff page's users tab now (a bookmark still works).
+  await page.goto(`/kr/admin/users?q=${encodeURIComponent(email)}`);
+  await expect(page).toHaveURL(/\/kr\/admin\?q=.+&tab=users$/);
+  await expect(page.getByRole('link', { name: '회원 관리', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('cell', { name: email })).toBeVisible();
 });
 

@@ -45,6 +45,12 @@ describe.each(BACKENDS)('pages on %s', (backend) => {
       expect(response.headers.location).toBe('/vn');
     });
 
+    it('sends the old staff users page to the staff page\'s users tab, query kept', async () => {
+      const response = await get('/kr/admin/users?q=kim');
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe('/kr/admin?q=kim&tab=users');
+    });
+
     it('leaves the API, files and feeds alone', async () => {
       expect((await get('/robots.txt')).statusCode).toBe(200);
       expect((await get('/favicon.svg')).statusCode).toBe(200);
