@@ -11,7 +11,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { fastify, type FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
-import { requestInfo } from '#request-context';
+import { requestInfo, type PageLoaders } from '#request-context';
 import type { Redis } from 'ioredis';
 import type { ViteDevServer } from 'vite';
 import { COMPANY } from '../domain/site.ts';
@@ -31,12 +31,13 @@ import { registerSeoRoutes } from './routing/seo.ts';
 import { registerHardening } from './http/hardening.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
-import { createPageServices } from './page-services.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createOrderLinks } from './features/orders/order-links.ts';
+import { createOrdersLoader } from './features/orders/orders.loader.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { createPaymentRegistry } from './features/payments/providers/index.ts';
+import { createPaymentsLoader } from './features/payments/payments.loader.ts';
 import { createPaymentsService } from './features/payments/payments.service.ts';
 import { registerPaymentRoutes } from './features/payments/payments.routes.ts';
 import { registerBriefRoutes } from './features/briefs/briefs.routes.ts';
@@ -45,6 +46,7 @@ import { createUploadQuota } from './features/uploads/upload-quota.ts';
 import { createStorage } from './storage/index.ts';
 import { storeJobs } from './jobs/index.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { createAdminLoader } from './features/admin/admin.loader.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
@@ -208,7 +210,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     geoLookup: options.geoLookup,
   });
 
-  const pageServices = createPageServices(db, payments, orderLinks, { storage: storage.kind, mail: mailer.kind, version: packageJson.version });
+  // Each feature's helpers for the pages' loaders, bound to the database once.
+  const loaders: PageLoaders = {
+    admin: createAdminLoader({ db, payments, system: { storage: storage.kind, mail: mailer.kind, version: packageJson.version } }),
+    orders: createOrdersLoader({ db, links: orderLinks }),
+    payments: createPaymentsLoader({ db, payments, log: app.log }),
+  };
   const buildDir = options.buildDir ?? 'build';
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
@@ -218,7 +225,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     staticOptions: { preCompressed: true },
     getLoadContext: async (request) => {
       const context = new RouterContextProvider();
-      context.set(requestInfo, { user: await auth.currentUser(request), store: request.store, googleSignIn: Boolean(oidc), services: pageServices });
+      context.set(requestInfo, { user: await auth.currentUser(request), store: request.store, googleSignIn: Boolean(oidc), loaders });
       return context;
     },
     fileCacheControl: 'public, max-age=86400',

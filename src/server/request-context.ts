@@ -1,7 +1,7 @@
 /**
  * What the server knows about a page request before React Router renders it: who is signed in,
  * the store (country, language, currency, public origin), whether Google sign-in is configured,
- * and the services loaders may call. Fastify fills it in (app.ts); the pages' loaders read it.
+ * and each feature's loader helpers (features/<feature>/<feature>.loader.ts, bound to the database). Fastify fills it in (app.ts); the pages' loaders read it.
  * It lives with the server, which owns what it carries, so no server file imports from src/web.
  * Both sides import it as `#request-context` (package.json `imports`), which the page build keeps
  * external: the build's loaders and app.ts then share one module, one context token. It imports
@@ -9,16 +9,25 @@
  */
 import { createContext } from 'react-router';
 import type { PublicUser } from '../domain/user.ts';
+import type { AdminLoader } from './features/admin/admin.loader.ts';
+import type { OrdersLoader } from './features/orders/orders.loader.ts';
+import type { PaymentsLoader } from './features/payments/payments.loader.ts';
 import type { Store } from './http/store.ts';
-import type { PageServices } from './page-services.ts';
 
-export type { PageServices, Store };
+export type { Store };
+
+/** What page loaders may ask of the features, one helper per feature; called after their role check. */
+export interface PageLoaders {
+  admin: AdminLoader;
+  orders: OrdersLoader;
+  payments: PaymentsLoader;
+}
 
 export interface RequestInfo {
   user: PublicUser | null;
   store: Store;
   googleSignIn: boolean;
-  services: PageServices;
+  loaders: PageLoaders;
 }
 
 /**

@@ -19,7 +19,7 @@ export function requireUserWithRole(context: Readonly<RouterContextProvider>, ro
   return user;
 }
 
-/** The services page loaders may call (src/server/page-services.ts). */
-export function services(context: Readonly<RouterContextProvider>) {
-  return context.get(requestInfo).services;
+/** The features' loader helpers (src/server/request-context.ts), for a loader past its role check. */
+export function loaders(context: Readonly<RouterContextProvider>) {
+  return context.get(requestInfo).loaders;
 }

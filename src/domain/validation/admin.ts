@@ -9,8 +9,11 @@ import { QUOTE_DEFAULT_VALID_DAYS, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE
 import { V } from './messages.ts';
 import { optionalText, plainText, requiredText } from './schema-helpers.ts';
 
+/** Rows on one page of a staff list (the staff page's tabs, and the API's default). */
+export const ADMIN_PAGE_SIZE = 20;
+
 const page = z.coerce.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(100_000, { error: V.invalidType }).default(1);
-const pageSize = z.coerce.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(100, { error: V.invalidType }).default(20);
+const pageSize = z.coerce.number({ error: V.invalidType }).int({ error: V.invalidType }).min(1, { error: V.invalidType }).max(100, { error: V.invalidType }).default(ADMIN_PAGE_SIZE);
 const day = plainText().regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.invalidType }).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: V.invalidType });
 
 export const adminOrdersQuerySchema = z.object({
@@ -28,6 +31,7 @@ export const adminOrdersQuerySchema = z.object({
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
+/** The API's user list answers 100 at a time unless asked otherwise (SPEC's GET /api/admin/users had no pages). */
 export const adminUsersQuerySchema = z.object({ q: optionalText(100), page, pageSize: pageSize.default(100) });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
@@ -35,6 +39,7 @@ export const adminBriefsQuerySchema = z.object({ status: z.enum(BRIEF_STATUSES, 
 export type AdminBriefsQuery = z.infer<typeof adminBriefsQuerySchema>;
 
 export const adminContactsQuerySchema = z.object({ handled: z.enum(['true', 'false'], { error: V.invalidChoice }).optional(), page, pageSize });
+export type AdminContactsQuery = z.infer<typeof adminContactsQuerySchema>;
 
 export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: V.invalidChoice }),

@@ -1,10 +1,11 @@
 /** The contact form's messages for staff (the inbox): newest first, marked handled by whom and when. */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
+import type { AdminContactsQuery } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { contactSubmissions, users } from '../../db/schema.ts';
 
-export async function listContacts(db: Database, query: { handled?: 'true' | 'false' | undefined; page: number; pageSize: number }) {
+export async function listContacts(db: Database, query: AdminContactsQuery) {
   const where = query.handled === 'true' ? isNotNull(contactSubmissions.handledAt) : query.handled === 'false' ? isNull(contactSubmissions.handledAt) : undefined;
   const [rows, [counted]] = await Promise.all([
     db.select({

@@ -18,7 +18,7 @@ import { EmailAddress } from './email-address.tsx';
 import { FormField } from './form-field.tsx';
 import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
-import { requireUser, services } from '../../auth.server.ts';
+import { requireUser, loaders } from '../../auth.server.ts';
 import { OrderHistory } from '../orders/order-history.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
@@ -27,7 +27,7 @@ type Values = { email: string; username: string; firstName: string; lastName: st
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { user, orders: await services(context).orders.listForUser(user.id) };
+  return { user, orders: await loaders(context).orders.listForUser(user.id) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, error }) =>

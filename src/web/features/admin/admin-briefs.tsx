@@ -13,7 +13,7 @@ import { StaffBrief } from './staff-brief.tsx';
 type BriefList = Awaited<ReturnType<typeof listBriefs>>;
 const ACTIONS: BriefStatus[] = ['in_review', 'approved', 'rejected'];
 
-export function AdminBriefs({ list, status, page }: { list: BriefList; status: BriefStatus | null; page: number }) {
+export function AdminBriefs({ list, status, page, pageSize }: { list: BriefList; status: BriefStatus | null; page: number; pageSize: number }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const { country, lang } = useRootData();
@@ -60,7 +60,7 @@ export function AdminBriefs({ list, status, page }: { list: BriefList; status: B
           ))}
         </ul>
       )}
-      <Pagination page={page} pageSize={20} total={list.total} />
+      <Pagination page={page} pageSize={pageSize} total={list.total} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useStaffAction } from './staff-action.ts';
 
 type ContactList = Awaited<ReturnType<typeof listContacts>>;
 
-export function AdminInbox({ list, handled, page }: { list: ContactList; handled: 'true' | 'false' | null; page: number }) {
+export function AdminInbox({ list, handled, page, pageSize }: { list: ContactList; handled: 'true' | 'false' | null; page: number; pageSize: number }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const { country, lang } = useRootData();
@@ -57,7 +57,7 @@ export function AdminInbox({ list, handled, page }: { list: ContactList; handled
           ))}
         </ul>
       )}
-      <Pagination page={page} pageSize={20} total={list.total} />
+      <Pagination page={page} pageSize={pageSize} total={list.total} />
     </div>
   );
 }

@@ -6,8 +6,8 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { Route } from './+types/admin-page';
-import { BRIEF_STATUSES, type BriefStatus } from '../../../domain/statuses.ts';
-import { requireUserWithRole, services } from '../../auth.server.ts';
+import { ADMIN_PAGE_SIZE, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema } from '../../../domain/validation/admin.ts';
+import { loaders, requireUserWithRole } from '../../auth.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { AdminBriefs } from './admin-briefs.tsx';
@@ -17,40 +17,38 @@ import { AdminOverview } from './admin-overview.tsx';
 import { AdminSettings } from './admin-settings.tsx';
 import { AdminUsers } from './admin-users.tsx';
 import { StaffOnly } from './staff-only.tsx';
+import { tabQuery } from './tab-query.ts';
 
 export const TABS = ['overview', 'orders', 'users', 'briefs', 'inbox', 'settings'] as const;
 export type Tab = (typeof TABS)[number];
 
-const pageOf = (value: string | null) => Math.max(1, Math.min(100_000, Math.trunc(Number(value)) || 1));
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUserWithRole(context, 'admin');
-  const admin = services(context).admin;
+  const admin = loaders(context).admin;
   const params = new URL(request.url).searchParams;
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? requested as Tab : 'overview';
-  const page = pageOf(params.get('page'));
   switch (tab) {
     case 'overview':
       return { tab, overview: await admin.overview() };
     case 'orders': {
-      // Filters that do not parse are dropped rather than failing the page.
-      const query = Object.fromEntries(['status', 'country', 'from', 'to', 'q', 'userId'].map((key) => [key, params.get(key) || undefined]));
-      const orders = await admin.orders({ ...query, page });
+      // The form shows what was typed, even a filter the query had to leave out.
+      const filters = Object.fromEntries(['status', 'country', 'from', 'to', 'q', 'userId'].map((key) => [key, params.get(key) || undefined]));
       const openId = params.get('order');
-      return { tab, orders, filters: query, open: openId ? await admin.order(openId) : null };
+      const [orders, open] = await Promise.all([admin.orders(tabQuery(adminOrdersQuerySchema, params)), openId ? admin.order(openId) : null]);
+      return { tab, orders, filters, open };
     }
-    case 'users':
-      return { tab, users: await admin.users({ q: params.get('q') || undefined, page, pageSize: 20 }), q: params.get('q') ?? '', page };
+    case 'users': {
+      const query = tabQuery(adminUsersQuerySchema, params, { pageSize: ADMIN_PAGE_SIZE });
+      return { tab, users: await admin.users(query), q: params.get('q') ?? '', page: query.page, pageSize: query.pageSize };
+    }
     case 'briefs': {
-      const status = params.get('status');
-      const filter = (BRIEF_STATUSES as readonly string[]).includes(status ?? '') ? status as BriefStatus : undefined;
-      return { tab, briefs: await admin.briefs({ status: filter, page }), status: filter ?? null, page };
+      const query = tabQuery(adminBriefsQuerySchema, params);
+      return { tab, briefs: await admin.briefs(query), status: query.status ?? null, page: query.page, pageSize: query.pageSize };
     }
     case 'inbox': {
-      const handled = params.get('handled');
-      const filter: 'true' | 'false' | undefined = handled === 'true' || handled === 'false' ? handled : undefined;
-      return { tab, contacts: await admin.contacts({ handled: filter, page }), handled: filter ?? null, page };
+      const query = tabQuery(adminContactsQuerySchema, params);
+      return { tab, contacts: await admin.contacts(query), handled: query.handled ?? null, page: query.page, pageSize: query.pageSize };
     }
     case 'settings':
       return { tab, settings: await admin.settings() };
@@ -86,9 +84,9 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         {data.tab === 'overview' && <AdminOverview overview={data.overview} />}
         {data.tab === 'orders' && <AdminOrders list={data.orders} filters={data.filters} open={data.open} />}
-        {data.tab === 'users' && <AdminUsers list={data.users} q={data.q} page={data.page} />}
-        {data.tab === 'briefs' && <AdminBriefs list={data.briefs} status={data.status} page={data.page} />}
-        {data.tab === 'inbox' && <AdminInbox list={data.contacts} handled={data.handled} page={data.page} />}
+        {data.tab === 'users' && <AdminUsers list={data.users} q={data.q} page={data.page} pageSize={data.pageSize} />}
+        {data.tab === 'briefs' && <AdminBriefs list={data.briefs} status={data.status} page={data.page} pageSize={data.pageSize} />}
+        {data.tab === 'inbox' && <AdminInbox list={data.contacts} handled={data.handled} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'settings' && <AdminSettings settings={data.settings} />}
       </div>
     </div>

@@ -8,7 +8,7 @@ import { Pagination } from './pagination.tsx';
 
 type UserList = Awaited<ReturnType<typeof searchUsers>>;
 
-export function AdminUsers({ list, q, page }: { list: UserList; q: string; page: number }) {
+export function AdminUsers({ list, q, page, pageSize }: { list: UserList; q: string; page: number; pageSize: number }) {
   const { t } = useTranslation('admin');
   const { t: tAccounts } = useTranslation('accounts');
   const { lang, country } = useRootData();
@@ -48,7 +48,7 @@ export function AdminUsers({ list, q, page }: { list: UserList; q: string; page:
           </table>
         </div>
       )}
-      <Pagination page={page} pageSize={20} total={list.total} />
+      <Pagination page={page} pageSize={pageSize} total={list.total} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { MAX_QUANTITY, MIN_QUANTITY, serviceTotalKrw } from '../../../domain/cat
 import { localizePrice } from '../../../domain/money.ts';
 import { displayName } from '../../../domain/user.ts';
 import { requestInfo } from '#request-context';
-import { services } from '../../auth.server.ts';
+import { loaders } from '../../auth.server.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     serviceId: service.id,
     prefill: user ? { name: displayName(user), email: user.email, phone: user.phone ?? '' } : null,
     customerKey: user?.id ?? null,
-    payment: services(context).payments.settings(country),
+    payment: loaders(context).payments.settings(country),
   };
 }
 

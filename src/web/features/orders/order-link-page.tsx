@@ -5,13 +5,13 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { data } from 'react-router';
 import type { Route } from './+types/order-link-page';
-import { services } from '../../auth.server.ts';
+import { loaders } from '../../auth.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { OrderCard } from './order-history.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('key') ?? '';
-  const order = await services(context).orders.byLink(params.orderId, key);
+  const order = await loaders(context).orders.byLink(params.orderId, key);
   if (!order) throw data(null, { status: 404 });
   return { order, key };
 }

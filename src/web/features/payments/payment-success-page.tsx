@@ -11,7 +11,7 @@ import type { Route } from './+types/payment-success-page';
 import { formatMinor } from '../../../domain/money.ts';
 import { paypalConfirmSchema, stripeConfirmSchema, widgetConfirmSchema } from '../../../domain/validation/payments.ts';
 import { requestInfo } from '#request-context';
-import { services } from '../../auth.server.ts';
+import { loaders } from '../../auth.server.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = returnOf(new URL(request.url).searchParams);
   if (!parsed) return { failed: { code: 'MISSING_PARAMETERS', message: t('payments.missingParameters') } };
   if (!parsed.success) return { failed: { code: 'PAYMENT_FAILED', message: t('payments.failedGeneric') } };
-  const result = await services(context).payments.confirm(parsed.data, lang);
+  const result = await loaders(context).payments.confirm(parsed.data, lang);
   if (!result.ok) return { failed: { code: result.code, message: result.message } };
   return { order: result.order, processing: result.processing };
 }

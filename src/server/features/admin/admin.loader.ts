@@ -1,0 +1,35 @@
+/**
+ * What the staff page's loader reads (web/features/admin/admin-page.tsx), bound to this process's
+ * database and handed to it through the request context. The loader checks the role first and
+ * parses its tab's query with the same schemas as the staff API; these are the API's services.
+ */
+import { z } from 'zod';
+import { DomainError } from '../../../domain/errors.ts';
+import type { AdminBriefsQuery, AdminContactsQuery, AdminOrdersQuery, AdminUsersQuery } from '../../../domain/validation/admin.ts';
+import type { Database } from '../../db/client.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { listContacts } from './admin-contacts.service.ts';
+import { getOrder, listBriefs, listOrders } from './admin-orders.service.ts';
+import { overview } from './admin-overview.service.ts';
+import { storeSettings, type SystemFacts } from './admin-settings.service.ts';
+import { searchUsers } from './admin-users.service.ts';
+
+/** An order that is not there (an old link, a mistyped id) opens nothing; any other error fails the page. */
+const noneWhenNotFound = (error: unknown) => {
+  if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+  throw error;
+};
+
+export function createAdminLoader({ db, payments, system }: { db: Database; payments: PaymentsService; system: SystemFacts }) {
+  return {
+    overview: () => overview(db),
+    orders: (query: AdminOrdersQuery) => listOrders(db, query),
+    order: async (id: string) => (z.uuid().safeParse(id).success ? getOrder(db, id).catch(noneWhenNotFound) : null),
+    briefs: (query: AdminBriefsQuery) => listBriefs(db, query),
+    users: (query: AdminUsersQuery) => searchUsers(db, query),
+    contacts: (query: AdminContactsQuery) => listContacts(db, query),
+    settings: () => storeSettings(payments, system),
+  };
+}
+
+export type AdminLoader = ReturnType<typeof createAdminLoader>;

@@ -1,0 +1,24 @@
+/**
+ * What the pages' loaders read of orders (My Page, a guest's private order page), bound to this
+ * process's database and handed to them through the request context, after their role check.
+ */
+import type { Database } from '../../db/client.ts';
+import type { OrderLinks } from './order-links.ts';
+import { linkedOrderOf, orderOrNull } from './order-access.ts';
+import { customerOrderView } from './order-view.ts';
+import { listOwnOrders, withOrderDetails } from './orders.service.ts';
+
+export function createOrdersLoader({ db, links }: { db: Database; links: OrderLinks }) {
+  return {
+    /** The signed-in user's orders, newest first, as My Page shows them. */
+    listForUser: async (userId: string) => (await listOwnOrders(db, { kind: 'user', userId })).map((details) => customerOrderView(details)),
+    /** An order through its private link (D22); null when the key is not the order's. */
+    byLink: async (orderNumber: string, key: string) => {
+      const accessor = { user: null, guestId: null, linkedOrderNumber: linkedOrderOf(links, orderNumber, key) };
+      const order = await orderOrNull(db, accessor, orderNumber, 'view');
+      return order ? customerOrderView((await withOrderDetails(db, [order]))[0]!, new URLSearchParams({ order: orderNumber, key }).toString()) : null;
+    },
+  };
+}
+
+export type OrdersLoader = ReturnType<typeof createOrdersLoader>;
