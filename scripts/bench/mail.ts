@@ -20,6 +20,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { createOrderLinks } from '../../src/server/features/orders/order-links.ts';
 import { CLAIM_SECONDS, startMailWorker } from '../../src/server/mail/mail-worker.ts';
 import { createMailer, SMTP_CONNECTIONS } from '../../src/server/mail/mailer.ts';
+import { storeMailKinds } from '../../src/server/store-mails.ts';
 import { startSmtpSink } from '../../tests/integration/support/smtp-sink.ts';
 
 const ORIGIN = 'https://shop.test';
@@ -30,7 +31,7 @@ if (process.argv[2] === 'worker') {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
   const mailer = createMailer({ smtpUrl: process.env.SMTP_URL, from: 'Studio Lumi <hello@shop.test>', outboxDir: '/nonexistent', logBodies: false }, log);
   const worker = startMailWorker({
-    db: database.db, mailer, origin: ORIGIN, links: createOrderLinks('bench-secret', ORIGIN), log,
+    db: database.db, mailer, origin: ORIGIN, kinds: storeMailKinds(createOrderLinks('bench-secret', ORIGIN)), log,
     staffRecipients: async () => ['staff@shop.test'], notifications: database.notifications,
   });
   const alive = setInterval(() => {}, 1 << 30); // the worker's own timers do not keep a process alive

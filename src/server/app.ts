@@ -20,6 +20,7 @@ import { GOOGLE_ISSUER, OidcClient } from './features/accounts/google.ts';
 import { createAuth } from './http/auth.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
+import { storeMailKinds } from './store-mails.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import { notificationsOf, type Database } from './db/client.ts';
@@ -171,7 +172,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerCartRoutes(app, db, auth);
   const orderLinks = createOrderLinks(options.cookieSecret, config.publicUrl);
   const mailWorker = startMailWorker({
-    db, mailer, origin: config.publicUrl, links: orderLinks, log: app.log,
+    db, mailer, origin: config.publicUrl, kinds: storeMailKinds(orderLinks), log: app.log,
     staffRecipients: () => staffRecipients(db, config.STAFF_EMAIL),
     // On PostgreSQL, mail queued by any instance wakes every instance's worker.
     notifications: notificationsOf(db),

@@ -16,6 +16,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { orders, paymentAttempts } from '../../src/server/db/schema.ts';
 import { expireQuotes, sendQuote } from '../../src/server/features/quotes/quotes.service.ts';
 import { batchBuilder } from '../../src/server/mail/outbox-messages.ts';
+import { storeMailKinds } from '../../src/server/store-mails.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { paymentsShop, sessionIdOf } from './support/payments.ts';
 import { LINKS, quotesShop, storeHeaders, type Consultation, type Who } from './support/quotes.ts';
@@ -87,7 +88,7 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
   };
   /** Renders queued mails as the worker would send them. */
   const render = async (rows: Array<{ id: string; kind: string; payload: unknown }>, orderId: string) => {
-    const build = await batchBuilder({ db: db(), origin: 'http://localhost', links: LINKS, staffRecipients: async () => ['staff@example.com'] }, rows.map((r) => ({
+    const build = batchBuilder({ db: db(), origin: 'http://localhost', kinds: storeMailKinds(LINKS), staffRecipients: async () => ['staff@example.com'] }, rows.map((r) => ({
       id: r.id, kind: r.kind as never, order_id: orderId, payload: r.payload as Record<string, string>, attempts: 0,
     })));
     return Promise.all(rows.map((r) => build({ id: r.id, kind: r.kind as never, order_id: orderId, payload: r.payload as Record<string, string>, attempts: 0 })));

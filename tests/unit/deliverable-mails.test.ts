@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orderFilesMail, orderStatusMail } from '../../src/server/features/orders/order-mails.ts';
 import type { OrderWithDetails } from '../../src/server/features/orders/orders.service.ts';
 import { createOrderLinks } from '../../src/server/features/orders/order-links.ts';
-import { staffReviewMail } from '../../src/server/mail/staff-mails.ts';
+import { staffReviewMail } from '../../src/server/features/deliverables/review-mails.ts';
 
 const links = createOrderLinks('unit-secret-0123456789abcdef0123', 'https://store.example');
 const details = (overrides: Partial<OrderWithDetails['order']> = {}) => ({

@@ -324,10 +324,15 @@ export const mailOutbox = pgTable('mail_outbox', {
   /** When the worker may (re)try: a claim moves it forward, so two workers never send the same row. */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /**
+   * Given up for good: a kind this release does not know or a payload its kind refuses (say, a
+   * row queued by a newer release). No retry could send it right, so none is made (last_error says why).
+   */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
   lastError: text('last_error'),
   createdAt: createdAt(),
 }, (t) => [
-  index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+  index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   check('mail_outbox_kind_check', oneOf(t.kind, MAIL_KINDS)),
 ]);
 

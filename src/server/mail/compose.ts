@@ -2,6 +2,9 @@
 import type { Language } from '../../domain/countries.ts';
 import type { MailMessage } from './mailer.ts';
 
+/** Staff read their mail in Korean, the company's language (D19), whatever the customer wrote in. */
+export const STAFF_LANGUAGE: Language = 'ko';
+
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

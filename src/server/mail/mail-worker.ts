@@ -15,9 +15,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Database, type DatabaseNotifications } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import type { OrderLinks } from '../features/orders/order-links.ts';
+import { UnsendableMail, type MailKinds, type OutboxRow } from './mail-kinds.ts';
 import { SMTP_CONNECTIONS, type Mailer } from './mailer.ts';
-import { batchBuilder, type OutboxRow } from './outbox-messages.ts';
+import { batchBuilder } from './outbox-messages.ts';
 
 const BATCH = 50;
 /** Nudges within this long make one pass, so a busy shop sends its mail in batches. */
@@ -41,7 +41,8 @@ export interface MailWorkerOptions {
   db: Database;
   mailer: Mailer;
   origin: string;
-  links: OrderLinks;
+  /** Every kind of mail the store sends, as the features declare them (server/store-mails.ts). */
+  kinds: MailKinds;
   log: FastifyBaseLogger;
   staffRecipients: () => Promise<string[]>;
   /** LISTEN/NOTIFY of a shared PostgreSQL database (db/client.ts), if there is one. */
@@ -68,7 +69,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return rowsOf<OutboxRow>(await db.execute(sql`
       update ${mailOutbox} set next_attempt_at = now() + make_interval(secs => ${claimSeconds})
       where id in (
-        select id from ${mailOutbox} where sent_at is null and next_attempt_at <= now()
+        select id from ${mailOutbox} where sent_at is null and failed_at is null and next_attempt_at <= now()
         order by next_attempt_at limit ${BATCH} for update skip locked
       )
       returning id, kind, order_id, payload, attempts`));
@@ -84,6 +85,14 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function markSent(id: string): Promise<void> {
     await db.update(mailOutbox).set({ sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
       .where(eq(mailOutbox.id, id));
+  }
+
+  /** A mail no retry can send right (mail-kinds.ts): logged as an error and never tried again. */
+  async function giveUp(row: OutboxRow, error: UnsendableMail): Promise<void> {
+    log.error({ err: error, mailId: row.id, kind: row.kind }, 'mail given up: it cannot be sent as queued');
+    await db.update(mailOutbox)
+      .set({ attempts: row.attempts + 1, failedAt: sql`now()`, lastError: error.message.slice(0, 500) })
+      .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sentAt)));
   }
 
   async function retryLater(row: OutboxRow, error: unknown): Promise<void> {
@@ -124,7 +133,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           await mailer.send(await message(row));
         } catch (error) {
           claimed.delete(row.id);
-          await retryLater(row, error).catch((failed: unknown) => log.error({ err: failed, mailId: row.id }, 'mail retry not scheduled'));
+          const settled = error instanceof UnsendableMail ? giveUp(row, error) : retryLater(row, error);
+          await settled.catch((failed: unknown) => log.error({ err: failed, mailId: row.id }, 'mail retry not scheduled'));
           continue;
         }
         claimed.delete(row.id);
@@ -136,10 +146,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         }
       }
     };
-    const message = await batchBuilder(options, due).catch((error: unknown) => {
-      clearInterval(heartbeat);
-      throw error;
-    });
+    const message = batchBuilder(options, due);
     try {
       await Promise.all(Array.from({ length: concurrency }, lane));
     } finally {
@@ -169,7 +176,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let dueTimer: ReturnType<typeof setTimeout> | null = null;
   async function watchNextDue(): Promise<void> {
     const [next] = rowsOf<{ ms: number | null }>(await db.execute(sql`
-      select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms from ${mailOutbox} where sent_at is null`));
+      select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms from ${mailOutbox} where sent_at is null and failed_at is null`));
     if (next?.ms == null || stopped) return;
     if (dueTimer) clearTimeout(dueTimer);
     // Not sooner than a second: a row due now that no claim found is locked by a live claim.

@@ -6,7 +6,7 @@
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
-import { compose } from '../../mail/compose.ts';
+import { compose, STAFF_LANGUAGE } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { followButton } from '../orders/order-mails.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
@@ -57,6 +57,23 @@ export function quoteSentMail({ order, quotes }: OrderWithDetails, version: numb
     ],
     button: { ...followButton(order, origin, links, t), label: t('quoteMail.pay') },
     footnotes: [t('quoteMail.answer'), t('mail.questions')],
+    signature: t('mail.signature'),
+  });
+}
+
+/** The customer declined the quote or asked about it, or it expired unpaid (D28). */
+export function staffQuoteMail({ order }: OrderWithDetails, about: { event: string; text?: string | undefined }, to: string, origin: string): MailMessage {
+  const t = translatorFor(STAFF_LANGUAGE, 'admin');
+  const event = about.event === 'declined' || about.event === 'question' ? about.event : 'expired';
+  return compose({
+    to,
+    lang: STAFF_LANGUAGE,
+    subject: t(`mail.quote.${event}Subject`, { name: order.orderName }),
+    greeting: t(`mail.quote.${event}Body`, { customer: `${order.customerName} <${order.customerEmail}>` }),
+    paragraphs: about.text ? [about.text] : [],
+    table: [[order.orderNumber, order.country.toUpperCase()], [t('mail.quote.amount'), formatMinor(order.amountMinor, order.country)]],
+    button: { label: t('mail.open'), href: `${origin}/kr/admin?tab=orders&order=${order.id}` },
+    footnotes: [],
     signature: t('mail.signature'),
   });
 }

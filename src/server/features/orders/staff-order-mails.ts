@@ -1,0 +1,22 @@
+/** What staff are told of an order by e-mail: it was paid, or its brief arrived (in staff's language, D19). */
+import { formatMinor } from '../../../domain/money.ts';
+import { translatorFor } from '../../../i18n/translator.server.ts';
+import { compose, STAFF_LANGUAGE } from '../../mail/compose.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import type { OrderWithDetails } from './orders.service.ts';
+
+export function staffOrderMail({ order, lines }: OrderWithDetails, kind: 'staff_order' | 'staff_brief', to: string, origin: string): MailMessage {
+  const t = translatorFor(STAFF_LANGUAGE, 'admin');
+  const paid = kind === 'staff_order';
+  return compose({
+    to,
+    lang: STAFF_LANGUAGE,
+    subject: t(paid ? 'mail.orderSubject' : 'mail.briefSubject', { name: order.orderName }),
+    greeting: t(paid ? 'mail.orderBody' : 'mail.briefBody', { customer: `${order.customerName} <${order.customerEmail}>`, amount: formatMinor(order.amountMinor, order.country) }),
+    paragraphs: [],
+    table: [[order.orderNumber, order.country.toUpperCase()], ...lines.map((line): [string, string] => [line.name, `× ${line.quantity}`])],
+    button: { label: t('mail.open'), href: `${origin}/kr/admin?tab=orders&order=${order.id}` },
+    footnotes: [],
+    signature: t('mail.signature'),
+  });
+}

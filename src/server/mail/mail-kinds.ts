@@ -1,0 +1,48 @@
+/**
+ * The kinds of mail the outbox carries. A feature declares its own (features/<feature>/
+ * <feature>-mail-kinds.ts: the payload it queues, as a schema, and how the message is built) and
+ * the store registers them all (server/store-mails.ts). The worker sends a row only through its
+ * kind's entry: a kind it does not know, or a payload its kind refuses, is a mail that can never
+ * be sent right, so it is given up for good (UnsendableMail) rather than sent as something else.
+ */
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import type { MailMessage } from './mailer.ts';
+
+/** A claimed mail_outbox row, as the worker reads it. */
+export interface OutboxRow {
+  id: string;
+  kind: string;
+  order_id: string | null;
+  payload: unknown;
+  attempts: number;
+}
+
+/** What every message of one claimed batch may use. */
+export interface MailBatch {
+  db: Database;
+  /** The store's public address (PUBLIC_URL), for links. */
+  origin: string;
+  /** Every row of the batch, so a kind can read what they all need in one go. */
+  rows: readonly OutboxRow[];
+  /** Staff's addresses (STAFF_EMAIL, else the administrators), read at most once a batch. */
+  staffTo(): Promise<string>;
+  /** One value per batch under `key`, made on first use (e.g. the batch's orders, read at once). */
+  shared<T>(key: object, make: () => T): T;
+}
+
+export interface MailKind<Payload> {
+  payload: z.ZodType<Payload>;
+  build(row: { id: string; orderId: string | null; payload: Payload }, batch: MailBatch): Promise<MailMessage> | MailMessage;
+}
+
+/** Declares a kind; the payload's type flows from its schema into its builder. */
+export const mailKind = <Payload>(kind: MailKind<Payload>): MailKind<Payload> => kind;
+
+/** Kinds by name; each entry has its own payload type, hence `any` here. */
+export type MailKinds = Readonly<Record<string, MailKind<any>>>;
+
+/** A row no retry can send right: its kind is unknown here, or its payload is not its kind's. */
+export class UnsendableMail extends Error {
+  override name = 'UnsendableMail';
+}
