@@ -77,7 +77,10 @@ test('a signed-in customer buys checkout 3 with five images, writes the brief wi
   // Nothing chosen: SPEC's 'select required'.
   await brief.locator('[data-brief-submit]').click();
   await expect(page.getByText('선택 필요')).toBeVisible();
+  // The shared schema's sentence, under the three groups, gone once something is chosen.
+  await expect(brief.getByRole('alert').filter({ hasText: '스타일, 색감, 용도 중 하나 이상 선택해주세요.' })).toBeVisible();
   await brief.getByText('모던', { exact: true }).click();
+  await expect(brief.getByRole('alert').filter({ hasText: '스타일, 색감, 용도 중 하나 이상 선택해주세요.' })).toHaveCount(0);
   await brief.getByText('밝은 톤', { exact: true }).click();
   await brief.getByText('SNS', { exact: true }).click();
   await brief.getByRole('button', { name: 'AI 추천 받기' }).click();
@@ -355,6 +358,12 @@ test('a guest reloads the page in the middle of a brief and finds it as it was',
   // A failed submit keeps everything too: the e-mail is missing.
   await brief.locator('[data-brief-submit]').click();
   await expect(brief.getByText('필수 입력 항목입니다.')).toBeVisible();
+  // An address the server would refuse is refused here, in the server's words, and nothing typed is lost.
+  await brief.getByLabel('이메일').fill('jimin@example..com');
+  await brief.locator('[data-brief-submit]').click();
+  await expect(brief.getByText('올바른 이메일을 입력해주세요.')).toBeVisible();
+  await expect(brief.getByLabel('추가 요청사항')).toHaveValue('야경 드론 컷, 간판이 잘 보이게');
+  await expect(brief.getByLabel('이메일')).toHaveValue('jimin@example..com');
   await brief.getByLabel('이메일').fill(`jimin.${unique()}@example.com`);
   await brief.locator('[data-brief-submit]').click();
   await expect(page.getByText('상담 신청이 접수되었습니다')).toBeVisible();

@@ -8,14 +8,14 @@ import { BRIEF_MAX_FILES, BRIEF_OPTIONS, hasChoice } from '../briefs.ts';
 import { ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { V } from './messages.ts';
 import { guestIdField } from './orders.ts';
-import { emailField, optionalPhone, optionalText, plainText } from './schema-helpers.ts';
+import { emailField, optionalPhone, optionalText, plainText, requiredText } from './schema-helpers.ts';
 
 const choices = <T extends readonly [string, ...string[]]>(options: T) =>
   z.array(z.enum(options, { error: V.invalidChoice }), { error: V.invalidType }).max(options.length).default([])
     .transform((list) => [...new Set(list)]);
 
 /** What the brief form holds: the rule "choose at least one" is checked here, for page and server. */
-export const briefFieldsSchema = z.object({
+const briefFieldsSchema = z.object({
   style: choices(BRIEF_OPTIONS.style),
   colorTone: choices(BRIEF_OPTIONS.colorTone),
   usage: choices(BRIEF_OPTIONS.usage),
@@ -27,7 +27,14 @@ const atLeastOneChoice = <T extends { style: string[]; colorTone: string[]; usag
   if (!hasChoice(value)) ctx.addIssue({ code: 'custom', path: ['style'], message: V.briefChoice });
 };
 
+/** The brief form of a customer, or of a guest writing the brief of an order they placed. */
 export const briefFormSchema = briefFieldsSchema.superRefine(atLeastOneChoice);
+
+/** Who to answer: a guest opening a consultation must give both (the server asks the same, briefs.service.ts). */
+const briefContactFields = { customerName: requiredText(100), customerEmail: emailField() };
+
+/** The brief form of a guest opening a consultation. */
+export const guestBriefFormSchema = briefFieldsSchema.extend(briefContactFields).superRefine(atLeastOneChoice);
 
 export const createBriefSchema = briefFieldsSchema.extend({
   /** The order the brief belongs to (its public number); without it, a consultation order is opened (D17). */

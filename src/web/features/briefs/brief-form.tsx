@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTIONS, BRIEF_OPTION_GROUPS, hasChoice } from '../../../domain/briefs.ts';
+import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { SparklesIcon } from '../../components/later-icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { FormField } from '../accounts/form-field.tsx';
@@ -18,7 +19,7 @@ export type { BriefValues } from './brief-draft.ts';
 import { FileUploader } from './file-uploader.tsx';
 import type { UploadedFile } from './upload-file.ts';
 
-export interface BriefSummary {
+interface BriefSummary {
   serviceName: string;
   price?: string | null | undefined;
   delivery?: string | null | undefined;
@@ -28,7 +29,7 @@ export interface BriefSummary {
 /** What submitting answers: nothing more to do, or the server's refusal (the form stays as it is). */
 export type SubmitOutcome = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
 
-export interface BriefFormProps {
+interface BriefFormProps {
   summary: BriefSummary;
   draftKey: string;
   /** A guest opening a consultation gives a name and an e-mail for the answer. */
@@ -40,17 +41,26 @@ export interface BriefFormProps {
 }
 
 const EMPTY: BriefDraft = { style: [], colorTone: [], usage: [], additionalRequests: '', referenceNotes: '', customerName: '', customerEmail: '', files: [] };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELDS = new Set<string>(['style', 'colorTone', 'usage', 'additionalRequests', 'referenceNotes', 'customerName', 'customerEmail']);
+
+/** The shared schema the server checks too (domain/validation/briefs.ts), loaded on first use. */
+const formSchema = (askContact: boolean) => async () => {
+  const schemas = await import('../../../domain/validation/briefs.ts');
+  return askContact ? schemas.guestBriefFormSchema : schemas.briefFormSchema;
+};
 
 export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, onLater, idPrefix = 'brief' }: BriefFormProps) {
-  const { t, i18n } = useTranslation(['briefs', 'errors']);
+  const { t, i18n } = useTranslation('briefs');
+  const { t: tErrors } = useTranslation('errors');
   const [initial] = useState(() => readDraft(draftKey));
   const [files, setFiles] = useState<UploadedFile[]>(initial?.files ?? []);
   const [uploading, setUploading] = useState(false);
-  const [choiceError, setChoiceError] = useState(false);
-  const { register, handleSubmit, watch, setValue, setError, getValues, formState: { errors, isSubmitting } } = useForm<BriefValues>({
+  const { register, handleSubmit, watch, setValue, setError, clearErrors, getValues, formState: { errors, isSubmitting } } = useForm<BriefValues>({
     defaultValues: { ...EMPTY, ...initial },
+    resolver: lazySchemaResolver<BriefValues>(formSchema(askContact), tErrors),
   });
+  // The schema's "choose at least one" lands on `style`; it is shown under the three groups.
+  const choiceError = errors.style?.message;
 
   useEffect(() => {
     if (initial) toast.message(t('restored'));
@@ -64,46 +74,36 @@ export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, on
 
   const lines = useMemo(() => briefText(t, i18n.language, { ...values, serviceName: summary.serviceName, fileCount: files.length }), [JSON.stringify(values), files.length, i18n.language]);
 
-  const requireChoice = () => {
-    const chosen = hasChoice(getValues());
-    setChoiceError(!chosen);
-    if (!chosen) toast.error(t('toast.selectRequired'), t('toast.selectRequiredText'));
-    return chosen;
-  };
-
   const recommend = () => {
-    if (!requireChoice()) return;
+    if (!hasChoice(getValues())) {
+      const message = tErrors('validation.briefChoice');
+      setError('style', { message });
+      toast.error(t('toast.selectRequired'), message);
+      return;
+    }
     const sentence = recommendation(t, i18n.language, getValues());
     const notes = getValues('referenceNotes').trim();
     setValue('referenceNotes', notes ? `${notes}\n${sentence}` : sentence, { shouldDirty: true });
     toast.success(t('ai.added'));
   };
 
+  // What was typed stays in the form (and its draft) whatever the answer; only a sent brief clears it.
   const submit = handleSubmit(async (form) => {
-    if (!requireChoice()) return;
-    if (askContact) {
-      let missing = false;
-      if (!form.customerName.trim()) {
-        setError('customerName', { message: t('errors:validation.required') });
-        missing = true;
-      }
-      if (!EMAIL.test(form.customerEmail.trim())) {
-        setError('customerEmail', { message: t(form.customerEmail.trim() ? 'errors:validation.email' : 'errors:validation.required') });
-        missing = true;
-      }
-      if (missing) return;
-    }
     const outcome = await onSubmit(form, files);
     if (outcome.ok) {
       clearDraft(draftKey);
       return;
     }
     for (const [field, message] of Object.entries(outcome.fields ?? {})) {
-      if (field === 'customerName' || field === 'customerEmail') setError(field, { message });
+      if (FIELDS.has(field)) setError(field as keyof BriefValues, { message });
     }
     toast.error(t('toast.failed'), outcome.message || t('toast.failedDefault'));
+  }, (invalid) => {
+    if (invalid.style) toast.error(t('toast.selectRequired'), invalid.style.message);
   });
 
+  const fieldError = (name: string, message: string | undefined) =>
+    (message ? { 'aria-invalid': true, 'aria-describedby': `${idPrefix}-${name}-error` } : {});
   const textarea = 'mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30';
 
   return (
@@ -130,7 +130,7 @@ export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, on
             <div className="mt-2 grid gap-2">
               {BRIEF_OPTIONS[group].map((option) => (
                 <label key={option} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                  <input type="checkbox" value={option} className="size-4 accent-brand-700" {...register(group, { onChange: () => setChoiceError(false) })} />
+                  <input type="checkbox" value={option} className="size-4 accent-brand-700" {...register(group, { onChange: () => clearErrors('style') })} />
                   {t(`options.${group}.${option}`)}
                 </label>
               ))}
@@ -138,19 +138,21 @@ export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, on
           </fieldset>
         ))}
       </div>
-      {choiceError && <p id={`${idPrefix}-choice-error`} role="alert" className="-mt-3 text-sm text-red-700">{t('toast.selectRequiredText')}</p>}
+      {choiceError && <p id={`${idPrefix}-choice-error`} role="alert" className="-mt-3 text-sm text-red-700">{choiceError}</p>}
 
       <section aria-labelledby={`${idPrefix}-ai`} className="rounded-2xl border border-brand-100 bg-brand-50/60 p-4">
         <h3 id={`${idPrefix}-ai`} className="flex items-center gap-2 font-semibold"><SparklesIcon className="size-4 text-brand-700" aria-hidden="true" />{t('ai.title')}</h3>
         <p className="mt-1 text-sm text-slate-700">{t('ai.text')}</p>
         <button type="button" onClick={recommend} className="btn-secondary mt-3" data-brief-recommend>{t('ai.action')}</button>
         <label htmlFor={`${idPrefix}-notes`} className="mt-4 block text-sm font-semibold">{t('notes.label')}</label>
-        <textarea id={`${idPrefix}-notes`} rows={3} maxLength={5000} className={textarea} {...register('referenceNotes')} />
+        <textarea id={`${idPrefix}-notes`} rows={3} maxLength={5000} className={textarea} {...register('referenceNotes')} {...fieldError('notes', errors.referenceNotes?.message)} />
+        <FieldMessage id={`${idPrefix}-notes-error`} message={errors.referenceNotes?.message} />
       </section>
 
       <div>
         <label htmlFor={`${idPrefix}-requests`} className="text-sm font-semibold">{t('requests.label')}</label>
-        <textarea id={`${idPrefix}-requests`} rows={4} maxLength={5000} placeholder={t('requests.placeholder')} className={textarea} {...register('additionalRequests')} />
+        <textarea id={`${idPrefix}-requests`} rows={4} maxLength={5000} placeholder={t('requests.placeholder')} className={textarea} {...register('additionalRequests')} {...fieldError('requests', errors.additionalRequests?.message)} />
+        <FieldMessage id={`${idPrefix}-requests-error`} message={errors.additionalRequests?.message} />
       </div>
 
       {askContact && (
@@ -177,4 +179,8 @@ export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, on
       {uploading && <p className="-mt-3 text-right text-sm text-slate-600">{t('files.waiting')}</p>}
     </form>
   );
+}
+
+function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  return message ? <p id={id} role="alert" className="mt-1.5 text-sm text-red-700">{message}</p> : null;
 }
