@@ -13,7 +13,7 @@ export const BRIEF_OPTIONS = {
 export type BriefOptionGroup = keyof typeof BRIEF_OPTIONS;
 export const BRIEF_OPTION_GROUPS = Object.keys(BRIEF_OPTIONS) as BriefOptionGroup[];
 
-export interface BriefChoices {
+interface BriefChoices {
   style: readonly string[];
   colorTone: readonly string[];
   usage: readonly string[];

@@ -62,10 +62,6 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-export function getCountry(code: CountryCode): Country {
-  return COUNTRIES[code];
-}
-
 /** Unsupported countries that SPEC section 4 sends to the Korean store. */
 const MAPPED_TO_KR = new Set([
   'JP', 'TH', 'SG', 'PH', 'ID', 'IN', 'BD', 'LK', 'MM', 'KH', 'LA', 'NP', 'BT', 'MV', 'TW', 'HK', 'MO',

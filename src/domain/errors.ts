@@ -27,7 +27,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface DomainErrorOptions {
+interface DomainErrorOptions {
   /** Per-field problems, as message-catalog keys. */
   fields?: Record<string, FieldError> | undefined;
   /** Values the message interpolates, e.g. { minutes: 15 }. */

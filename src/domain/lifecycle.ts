@@ -69,7 +69,7 @@ export const LIFECYCLE_EVENTS = Object.keys(LIFECYCLE) as LifecycleEvent[];
 /** Statuses staff may choose freely: all but `quoted`, which only sending a quote makes. */
 export const STAFF_SETTABLE: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'quoted');
 
-export interface Transition {
+interface Transition {
   event: LifecycleEvent;
   from: OrderStatus | null;
   to: OrderStatus;

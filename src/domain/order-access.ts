@@ -26,8 +26,8 @@ import type { Role } from './user.ts';
 export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'pay', 'answerQuote', 'cancel', 'manage'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
-export const ORDER_RELATIONS = ['owner', 'linkHolder', 'staff'] as const;
-export type OrderRelation = (typeof ORDER_RELATIONS)[number];
+const ORDER_RELATIONS = ['owner', 'linkHolder', 'staff'] as const;
+type OrderRelation = (typeof ORDER_RELATIONS)[number];
 
 const GRANTS: Record<OrderAction, readonly OrderRelation[]> = {
   view: ['owner', 'linkHolder', 'staff'],
@@ -51,13 +51,13 @@ export interface Accessor {
 }
 
 /** What access is decided on: who owns the order, and its public number. */
-export interface OrderOwnership {
+interface OrderOwnership {
   orderNumber: string;
   userId: string | null;
   guestId: string | null;
 }
 
-export function relationsTo(accessor: Accessor, order: OrderOwnership): Set<OrderRelation> {
+function relationsTo(accessor: Accessor, order: OrderOwnership): Set<OrderRelation> {
   const relations = new Set<OrderRelation>();
   if (accessor.user?.role === 'admin') relations.add('staff');
   if (accessor.user && order.userId === accessor.user.id) relations.add('owner');
@@ -72,7 +72,7 @@ export function mayOnOrder(accessor: Accessor, order: OrderOwnership, action: Or
 }
 
 /** Who uploaded a file (a customer's reference before a brief claims it). */
-export interface FileOwnership {
+interface FileOwnership {
   ownerUserId: string | null;
   ownerGuestId: string | null;
 }

@@ -11,10 +11,10 @@
  * rule (`SL-` and 24 random characters) stay valid everywhere.
  */
 
-export const ORDER_NUMBER_PREFIX = 'SL';
+const ORDER_NUMBER_PREFIX = 'SL';
 
 /** Random digits per number: a million a month, so a collision (retried by the store) is rare. */
-export const ORDER_NUMBER_RANDOM_DIGITS = 6;
+const ORDER_NUMBER_RANDOM_DIGITS = 6;
 
 /** A number of today's form: `SL-` yymm `-` four digits `-` two digits and the check digit. */
 export const SHORT_ORDER_NUMBER_PATTERN = /^SL-\d{4}-\d{4}-\d{3}$/;

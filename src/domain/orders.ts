@@ -41,7 +41,7 @@ export interface PricedOrder {
 export const ORDER_NUMBER_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
 
 /** At most this many lines in one order (a cart checkout). */
-export const MAX_ORDER_LINES = 50;
+const MAX_ORDER_LINES = 50;
 
 function assertQuantity(quantity: number): void {
   if (!Number.isInteger(quantity) || quantity < MIN_QUANTITY || quantity > MAX_QUANTITY) {

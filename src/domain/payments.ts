@@ -17,7 +17,7 @@ export type Gateway = (typeof GATEWAYS)[number];
 export const PROVIDER_NAMES = [...GATEWAYS, 'sandbox'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-export const STORE_PAYMENT_CHOICES: Readonly<Record<CountryCode, readonly PaymentChoice[]>> = {
+const STORE_PAYMENT_CHOICES: Readonly<Record<CountryCode, readonly PaymentChoice[]>> = {
   kr: ['tosspayments'],
   us: ['stripe', 'paypal'],
   au: ['stripe', 'paypal'],
@@ -46,10 +46,6 @@ export const STRIPE_METHOD_OF: Readonly<Partial<Record<PaymentChoice, 'card' | '
 /** The sandbox's test cards (the page's choices; real providers ignore them). */
 export const SANDBOX_CARD_CHOICES = ['approved', 'declined', 'rejectedAtConfirm'] as const;
 export type SandboxCardChoice = (typeof SANDBOX_CARD_CHOICES)[number];
-
-export function isPaymentChoice(value: unknown): value is PaymentChoice {
-  return typeof value === 'string' && (PAYMENT_CHOICES as readonly string[]).includes(value);
-}
 
 export function paymentChoicesOf(country: CountryCode): readonly PaymentChoice[] {
   return STORE_PAYMENT_CHOICES[country];

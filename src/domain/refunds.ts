@@ -6,10 +6,10 @@
  */
 import type { OrderStatus } from './statuses.ts';
 
-export const FULL_REFUND_DAYS = 3;
+const FULL_REFUND_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type CustomerCancel =
+type CustomerCancel =
   | { kind: 'cancel' }
   | { kind: 'refund'; percent: 100 }
   | { kind: 'request' }
@@ -22,7 +22,7 @@ export function customerCancel(order: { status: OrderStatus; paidAt: Date | null
   return order.cancelRequestedAt ? { kind: 'none' } : { kind: 'request' };
 }
 
-export type StaffCancel =
+type StaffCancel =
   | { kind: 'none' }
   /** Cancel with a refund of at most `maxPercent` of what was paid; staff may refund less. */
   | { kind: 'cancel'; maxPercent: 0 | 50 | 100; maxMinor: number };

@@ -11,7 +11,7 @@ export function hreflangOf(country: CountryCode): string {
   return `${c.lang}-${c.code.toUpperCase()}`;
 }
 
-export interface Alternate {
+interface Alternate {
   hreflang: string;
   href: string;
 }

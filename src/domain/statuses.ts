@@ -20,12 +20,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * draft, done. It never went through a quote, so it has no quote step; `pending` and `cancelled`
  * sit outside it.
  */
-export const ORDER_TIMELINE: readonly OrderStatus[] = [
+const ORDER_TIMELINE: readonly OrderStatus[] = [
   'order_received', 'in_progress', 'draft_delivered', 'completed',
 ];
 
 /** A consultation's timeline starts with its quote: reviewed, priced and waiting for the payment (D28). */
-export const QUOTE_TIMELINE: readonly OrderStatus[] = [
+const QUOTE_TIMELINE: readonly OrderStatus[] = [
   'quote_review', 'quoted', 'order_received', 'in_progress', 'draft_delivered', 'completed',
 ];
 
@@ -35,7 +35,7 @@ export function timelineOf(orderType: OrderType | string): readonly OrderStatus[
 }
 
 /** `stopped`: the step where a cancelled order ended (shown as cancelled; later steps are not shown). */
-export type TimelineStepState = 'done' | 'current' | 'upcoming' | 'stopped';
+type TimelineStepState = 'done' | 'current' | 'upcoming' | 'stopped';
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);

@@ -1,11 +1,11 @@
 /** Upload rules (SPEC sections 5 and 9, DESIGN D14), shared by the server, the schema and the forms. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** One request may carry several files, 50 MB in all (issue "Briefs and files"). */
-export const UPLOAD_REQUEST_MAX_BYTES = 50 * 1024 * 1024;
-export const UPLOAD_MAX_FILES = 20;
+const UPLOAD_REQUEST_MAX_BYTES = 50 * 1024 * 1024;
+const UPLOAD_MAX_FILES = 20;
 
 /** The accepted types, recognised by their content (never by name), with the extension stored files get. */
-export const UPLOAD_TYPES = {
+const UPLOAD_TYPES = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/gif': 'gif',

@@ -54,8 +54,8 @@ import zhOrders from './locales/zh/orders.json' with { type: 'json' };
 import zhBriefs from './locales/zh/briefs.json' with { type: 'json' };
 import zhAdmin from './locales/zh/admin.json' with { type: 'json' };
 
-export type Messages = Record<string, unknown>;
-export type LanguageResources = Record<Namespace, Messages>;
+type Messages = Record<string, unknown>;
+type LanguageResources = Record<Namespace, Messages>;
 
 export const RESOURCES: Record<Language, LanguageResources> = {
   ko: { common: koCommon, home: koHome, catalog: koCatalog, terms: koTerms, errors: koErrors, accounts: koAccounts, mail: koMail, orders: koOrders, briefs: koBriefs, admin: koAdmin },

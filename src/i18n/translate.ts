@@ -73,7 +73,7 @@ function lookup(messages: Messages | undefined, path: string): unknown {
 const PLACEHOLDER = /\{\{-?\s*([^{}\s]+)\s*\}\}/g;
 
 /** Fills {{name}} from the options; a name without a value stays visible rather than vanish. */
-export function interpolate(text: string, values: TOptions | undefined): string {
+function interpolate(text: string, values: TOptions | undefined): string {
   if (!values || !text.includes('{{')) return text;
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const value = values[name];

@@ -53,7 +53,7 @@ import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 import { staffRecipients } from './features/admin/admin-users.service.ts';
 
-export interface RouteEntry {
+interface RouteEntry {
   method: string;
   url: string;
 }

@@ -114,7 +114,7 @@ const schema = z.object({
   }
 });
 
-export type RawConfig = z.infer<typeof schema>;
+type RawConfig = z.infer<typeof schema>;
 export interface Config extends RawConfig {
   dataDir: string;
   /** PUBLIC_URL without a trailing slash, else http://localhost:{PORT}: the only source of absolute URLs (D24). */
@@ -139,7 +139,7 @@ export const PAYPAL_LIVE_API_BASE = 'https://api-m.paypal.com';
  * D29: what would make a store take test payments, by the variables that would fix it: a provider
  * without keys falls back to the offline sandbox; test keys and PayPal's sandbox take no money.
  */
-export function testPaymentGaps(env: RawConfig): string[] {
+function testPaymentGaps(env: RawConfig): string[] {
   const gaps: string[] = [];
   const toss = env.PAYMENTS_PROVIDER ?? (env.TOSS_SECRET_KEY ? 'toss' : 'sandbox');
   if (toss === 'sandbox' || !env.TOSS_SECRET_KEY) gaps.push('kr: TOSS_CLIENT_KEY and TOSS_SECRET_KEY are not set (Toss Payments would be the offline sandbox)');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INCLUDED_IMAGES, SERVICES, findService, isQuoteOnly } from '../../src/domain/catalog/services.ts';
 import { PACKAGES } from '../../src/domain/catalog/packages.ts';
 import { TEMPLATES, TEMPLATE_CATEGORIES } from '../../src/domain/catalog/templates.ts';
-import { COLOR_TONE_OPTIONS, STYLE_OPTIONS, USAGE_OPTIONS } from '../../src/domain/catalog/options.ts';
+import { BRIEF_OPTIONS } from '../../src/domain/briefs.ts';
 import { DomainError } from '../../src/domain/errors.ts';
 import { serviceTotalKrw, serviceTotalMinor } from '../../src/domain/catalog/pricing.ts';
 
@@ -88,8 +88,8 @@ describe('packages, templates and options', () => {
   });
 
   it('offers the brief options of SPEC section 3', () => {
-    expect(STYLE_OPTIONS).toEqual(['modern', 'cinematic', 'illustration', 'minimal']);
-    expect(COLOR_TONE_OPTIONS).toEqual(['bright', 'dark', 'neon', 'pastel']);
-    expect(USAGE_OPTIONS).toEqual(['sns', 'menu', 'advertisement', 'ecommerce']);
+    expect(BRIEF_OPTIONS.style).toEqual(['modern', 'cinematic', 'illustration', 'minimal']);
+    expect(BRIEF_OPTIONS.colorTone).toEqual(['bright', 'dark', 'neon', 'pastel']);
+    expect(BRIEF_OPTIONS.usage).toEqual(['sns', 'menu', 'advertisement', 'ecommerce']);
   });
 });

@@ -86,7 +86,6 @@ export const changePasswordSchema = z.object({
 export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: passwordText() })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: V.passwordMismatch });
 
-export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,5 +1,4 @@
 /** Contact form facts the browser needs without loading the schema library. */
 export const CONTACT_SERVICES = ['basic', 'premium', 'custom', 'consultation'] as const;
-export type ContactService = (typeof CONTACT_SERVICES)[number];
 
 export const CONTACT_LIMITS = { name: 100, email: 254, company: 120, message: 5000 } as const;

@@ -4,8 +4,6 @@ import { emailField, optionalText, requiredText } from './schema-helpers.ts';
 
 import { CONTACT_LIMITS, CONTACT_SERVICES } from './contact-fields.ts';
 
-export { CONTACT_LIMITS, CONTACT_SERVICES, type ContactService } from './contact-fields.ts';
-
 /** POST /api/contact (SPEC section 7): name, email, service, message required; company optional. */
 export const contactSchema = z.object({
   name: requiredText(CONTACT_LIMITS.name),

@@ -19,4 +19,3 @@ export const revisionRequestSchema = z.object({
   /** What should change: staff work from this. */
   note: requiredText(2000, { multiline: true }),
 });
-export type RevisionRequestInput = z.infer<typeof revisionRequestSchema>;

@@ -21,7 +21,7 @@ const wholeNumber = (min: number, max: number) =>
 /** The guest id (D22): absent for signed-in callers. */
 export const guestIdField = () => plainText().regex(GUEST_ID_PATTERN, { error: V.invalidType }).optional();
 
-export const quantityField = () => wholeNumber(MIN_QUANTITY, MAX_QUANTITY);
+const quantityField = () => wholeNumber(MIN_QUANTITY, MAX_QUANTITY);
 
 export const cartAddSchema = z.object({
   templateId: wholeNumber(1, 10_000),
@@ -68,7 +68,7 @@ export const createOrderSchema = z.object({
  * The Idempotency-Key header of POST /api/orders: one per checkout attempt (the pages send a
  * random UUID), 8 to 255 visible ASCII characters, kept as sent.
  */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{8,255}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{8,255}$/;
 export const idempotencyKeyField = () => plainText({ trim: false }).regex(IDEMPOTENCY_KEY_PATTERN, { error: V.invalidType });
 
 /** POST /api/orders/{number}/cancel: the customer's own cancel, with an optional reason (D21). */

@@ -21,7 +21,6 @@ export const startPaymentSchema = z.object({
   orderKey: plainText().max(200, { error: V.tooLong }).optional(),
   testCard: z.enum(SANDBOX_CARD_CHOICES, { error: V.invalidChoice }).optional(),
 });
-export type StartPaymentInput = z.infer<typeof startPaymentSchema>;
 
 const wholeAmount = z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number().int().nonnegative().max(1_000_000_000_000));
 

@@ -9,7 +9,7 @@ import { V, type FieldError, type ValidationMessageKey } from './messages.ts';
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const LINE_BREAK = /[\n\r]/;
 
-export interface TextOptions {
+interface TextOptions {
   /**
    * Prose a person writes in a text area (requests, messages, notes, reasons): line feeds are
    * kept, and a carriage return is taken as the line break it is (Windows clients send CRLF, old

@@ -82,7 +82,7 @@ function preparedByDefault(client: import('postgres').Sql): void {
 }
 
 /** The embedded database's page cache (see openDatabase). */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 /** Any fixed number: the key of the advisory lock every process takes around migrations. */
 const MIGRATION_LOCK = 727_140_013;

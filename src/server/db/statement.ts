@@ -16,7 +16,7 @@ import { rowsOf, type Database } from './client.ts';
 /** The app's databases are opened without a casing option (client.ts), so this dialect writes the same text. */
 const dialect = new PgDialect();
 
-export interface Statement<Name extends string> {
+interface Statement<Name extends string> {
   /** The statement's text, with $1… where its parameters go. */
   readonly text: string;
   /** Runs the statement with these values (a Date is sent as its ISO text, as Drizzle sends timestamps). */

@@ -40,7 +40,7 @@ export function queryGuestId(request: FastifyRequest): unknown {
   return query?.sessionId;
 }
 
-export interface AccessHints {
+interface AccessHints {
   /** The guest id the request carried (body, query or header), unchecked. */
   guestId?: unknown;
   /** The order the request is about, and the private-link key it carried for it, unchecked. */
@@ -64,8 +64,3 @@ export async function requestAccessor(auth: Auth, links: OrderLinks, request: Fa
   return accessor;
 }
 
-/** The accessor's own identity as an owner, when it has one (a private link alone has none). */
-export function ownerOf(accessor: Accessor): Owner | null {
-  if (accessor.user) return { kind: 'user', userId: accessor.user.id };
-  return accessor.guestId ? { kind: 'guest', guestId: accessor.guestId } : null;
-}

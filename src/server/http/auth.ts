@@ -19,7 +19,7 @@ export interface Auth {
 }
 
 /** The role check itself, shared by API guards and page loaders. */
-export function assertRole(user: PublicUser | null, role: Role): PublicUser {
+function assertRole(user: PublicUser | null, role: Role): PublicUser {
   if (!user) throw new DomainError('UNAUTHENTICATED');
   if (user.role !== role) throw new DomainError('FORBIDDEN');
   return user;

@@ -61,11 +61,11 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   NO_FREE_REVISIONS: { status: 409, key: 'deliverables.noFreeRevisions' },
 };
 
-export function httpStatusOf(code: ErrorCode): number {
+function httpStatusOf(code: ErrorCode): number {
   return HTTP_OF[code].status;
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   success: false;
   status: number;
   code: string;
@@ -80,7 +80,7 @@ export function messageOf(error: DomainError, lang: Language): string {
   return t(error.messageKey ?? HTTP_OF[error.code].key, error.values ?? {});
 }
 
-export function errorBody(request: FastifyRequest, error: DomainError): ErrorBody {
+function errorBody(request: FastifyRequest, error: DomainError): ErrorBody {
   const t = translatorFor(request.store.lang, 'errors');
   const { status } = HTTP_OF[error.code];
   const message = messageOf(error, request.store.lang);
@@ -93,7 +93,7 @@ export function errorBody(request: FastifyRequest, error: DomainError): ErrorBod
   return body;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
+function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
   if (error.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
   return reply.status(HTTP_OF[error.code].status).type('application/json; charset=utf-8').send(errorBody(request, error));
 }
@@ -155,7 +155,7 @@ function withoutValues(text: string, parameters: readonly string[], fromDatabase
 }
 
 /** A logged error: its type, message and stack, and the safe fields below. */
-export interface LoggedError {
+interface LoggedError {
   type: string;
   message: string;
   stack: string;

@@ -9,7 +9,7 @@ import { isApiUrl } from './store.ts';
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
 
-export function isValidHost(host: string | undefined): boolean {
+function isValidHost(host: string | undefined): boolean {
   if (!host) return true;
   const match = HOST.exec(host);
   return Boolean(match) && (match![1] === undefined || Number(match![1]) <= 65535);
@@ -20,7 +20,7 @@ export function isValidHost(host: string | undefined): boolean {
  * route module exports an action, so none takes POST (tests/integration/page-methods.test.ts
  * checks that; the first action adds POST here).
  */
-export const PAGE_METHODS: readonly string[] = ['GET', 'HEAD'];
+const PAGE_METHODS: readonly string[] = ['GET', 'HEAD'];
 
 /**
  * Whether a request goes to the pages: the React Router catch-all, or no route at all outside the

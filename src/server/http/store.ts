@@ -31,7 +31,7 @@ declare module 'fastify' {
 }
 
 /** First path segment without React Router's `.data` suffix (client navigation requests). */
-export function pathCountry(url: string): CountryCode | null {
+function pathCountry(url: string): CountryCode | null {
   const first = (url.split('?')[0] ?? '').split('/')[1]?.replace(/\.data$/, '');
   return isCountryCode(first) ? first : null;
 }
@@ -39,7 +39,7 @@ export function pathCountry(url: string): CountryCode | null {
 /** Whether a request URL is one of the JSON API's (everything else is a page or a file). */
 export const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-export function resolveStore(request: FastifyRequest, origin: string): Store {
+function resolveStore(request: FastifyRequest, origin: string): Store {
   const cookies = request.cookies ?? {};
   const header = request.headers['x-store-country'];
   const api = isApiUrl(request.url);

@@ -12,7 +12,7 @@ import { rowsOf, type Database } from '../db/client.ts';
 import { orders, paymentAttempts } from '../db/schema.ts';
 import { transition } from '../features/orders/lifecycle.ts';
 
-export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
+const UNPAID_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
 export const EXPIRED_NOTE = 'expired unpaid after 24 hours';
 const BATCH = 100;
 

@@ -8,7 +8,7 @@ export const STAFF_LANGUAGE: Language = 'ko';
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export interface MailParts {
+interface MailParts {
   to: string;
   lang: Language;
   subject: string;

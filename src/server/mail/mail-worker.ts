@@ -27,7 +27,7 @@ export const CLAIM_SECONDS = 30;
 /** 1 min, 5 min, 30 min, 2 h, then every 6 h. */
 const BACKOFF_SECONDS = [60, 300, 1800, 7200, 21_600];
 /** The NOTIFY channel: "mail was queued". */
-export const MAIL_CHANNEL = 'mail_outbox';
+const MAIL_CHANNEL = 'mail_outbox';
 
 export interface MailWorker {
   /** Something was queued: send it soon, here and (over NOTIFY) in every other instance. */
@@ -37,7 +37,7 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-export interface MailWorkerOptions {
+interface MailWorkerOptions {
   db: Database;
   mailer: Mailer;
   origin: string;

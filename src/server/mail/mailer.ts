@@ -32,7 +32,7 @@ export interface Mailer {
 /** SMTP connections kept open, which is also how many messages can be in flight at once. */
 export const SMTP_CONNECTIONS = 5;
 
-export interface MailerOptions {
+interface MailerOptions {
   smtpUrl?: string | undefined;
   from: string;
   outboxDir: string;

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { UnsendableMail, type MailBatch, type MailKinds, type OutboxRow } from './mail-kinds.ts';
 import type { MailMessage } from './mailer.ts';
 
-export interface MessageContext {
+interface MessageContext {
   db: Database;
   origin: string;
   kinds: MailKinds;

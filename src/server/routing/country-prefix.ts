@@ -21,7 +21,7 @@ function prefixOf(pathname: string): string {
   return first.replace(/\.data$/, '');
 }
 
-export function redirectTarget(request: FastifyRequest, options: CountryDetectionOptions): string | null {
+function redirectTarget(request: FastifyRequest, options: CountryDetectionOptions): string | null {
   const [pathname = '/', query] = request.url.split(/\?(.*)/s, 2);
   if (ROUTER_ENDPOINTS.includes(pathname)) return null;
   const prefix = prefixOf(pathname);

@@ -12,7 +12,7 @@ function publicPagePaths(): string[] {
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function sitemapXml(origin: string): string {
+function sitemapXml(origin: string): string {
   const urls: string[] = [];
   for (const page of publicPagePaths()) {
     const links = alternatesFor(origin, page)

@@ -3,7 +3,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { FileStorage } from './file-storage.ts';
 
-export interface S3Options {
+interface S3Options {
   bucket: string;
   region: string;
   endpoint?: string | undefined;

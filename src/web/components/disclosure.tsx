@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-export interface DisclosureProps {
+interface DisclosureProps {
   label: ReactNode;
   /** Accessible name when the visible label is short (e.g. a flag and a code). */
   ariaLabel: string;

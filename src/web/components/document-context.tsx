@@ -10,7 +10,7 @@ export interface ServerCatalogs {
 }
 
 /** What only the server renderer knows: this response's CSP nonce, its style sheet, the catalogs. */
-export interface DocumentContext {
+interface DocumentContext {
   nonce: string;
   /** The whole style sheet, inlined into the document (docs/decisions/0007). */
   styles: string;

@@ -7,8 +7,8 @@
 import { createElement, type SVGProps } from 'react';
 import type { IconNode } from 'lucide';
 
-export type IconProps = SVGProps<SVGSVGElement>;
-export type IconComponent = (props: IconProps) => React.JSX.Element;
+type IconProps = SVGProps<SVGSVGElement>;
+type IconComponent = (props: IconProps) => React.JSX.Element;
 
 /** A component for one icon: 24 x 24, stroked in the text's colour; decorative unless labelled. */
 export function icon(node: IconNode): IconComponent {

@@ -6,7 +6,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { CloseIcon } from './icons.tsx';
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean;
   onClose: () => void;
   labelledBy: string;

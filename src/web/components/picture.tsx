@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { ARTWORK } from '../artwork/manifest.ts';
 
-export interface PictureProps {
+interface PictureProps {
   name: string;
   alt: string;
   /** The `sizes` attribute: how wide the image is shown, e.g. "(min-width: 768px) 33vw, 100vw". */
@@ -23,7 +23,7 @@ export interface PictureProps {
   deferUntilNear?: boolean;
 }
 
-export function artworkSrcSet(name: string, format: 'avif' | 'webp'): string {
+function artworkSrcSet(name: string, format: 'avif' | 'webp'): string {
   const entry = ARTWORK[name];
   if (!entry) return '';
   return entry.widths.map((w) => `/artwork/${name}-${w}.${format} ${w}w`).join(', ');

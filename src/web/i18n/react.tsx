@@ -16,7 +16,6 @@ import { createTranslator, type CatalogSource, type TFunction, type TOptions, ty
 import { useServerCatalogs, type ServerCatalogs } from '../components/document-context.tsx';
 import { browserCatalogs, catalogsVersion, hasMessages, hasWholeCatalog, isHydrated, loadCatalog, subscribeToCatalogs } from './catalogs.ts';
 
-export type { TFunction, TOptions };
 
 interface I18nValue {
   lang: Language;
@@ -52,7 +51,7 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
-export interface UseTranslation {
+interface UseTranslation {
   t: TFunction;
   i18n: { language: Language };
   /**

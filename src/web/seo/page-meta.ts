@@ -10,11 +10,11 @@ import type { RootData } from '../store-context.ts';
 
 interface MatchLike { id: string; loaderData?: unknown }
 
-export function rootDataFrom(matches: ReadonlyArray<MatchLike | undefined>): RootData | undefined {
+function rootDataFrom(matches: ReadonlyArray<MatchLike | undefined>): RootData | undefined {
   return matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
 }
 
-export interface PageMetaInput {
+interface PageMetaInput {
   /** Builds title and description with the page language's translator. */
   text: (t: TFunction) => { title: string; description: string };
   /** Path below the country prefix: '' for home, '/terms', ... */

@@ -32,7 +32,7 @@ import {
   changePassword, findUserByEmail, findUserById, isEmailAvailable, passwordMatches, registerUser, signInSubject, updateProfile,
 } from './users.service.ts';
 
-export interface AccountRoutesOptions {
+interface AccountRoutesOptions {
   db: Database;
   auth: Auth;
   limits: RateLimits;

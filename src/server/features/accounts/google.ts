@@ -13,13 +13,13 @@ export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export const OIDC_COOKIE = 'oidc_flow';
 export const OIDC_COOKIE_SECONDS = 10 * 60;
 
-export interface OidcOptions {
+interface OidcOptions {
   issuer: string;
   clientId: string;
   clientSecret: string;
 }
 
-export interface FlowState {
+interface FlowState {
   verifier: string;
   state: string;
   nonce: string;

@@ -10,7 +10,6 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/validation/account-f
 import { COMMON_PASSWORD_COUNT, commonForm, commonPasswordBucket, passwordProblem } from '../../../domain/validation/password-rule.ts';
 import { V } from '../../../domain/validation/messages.ts';
 
-export { COMMON_PASSWORD_COUNT };
 
 let common: Set<string> | undefined;
 let buckets: Map<number, string[]> | undefined;

@@ -20,7 +20,7 @@ import { deleteUserSessions } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { findUserByEmail } from './users.service.ts';
 
-export const RESET_TOKEN_MS = 60 * 60 * 1000;
+const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 /** Creates a reset token for the address's account; null when there is no such account. */
 export async function createResetToken(db: Database, email: string): Promise<{ user: UserRow; token: string } | null> {

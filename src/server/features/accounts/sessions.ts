@@ -9,8 +9,8 @@ import { userSessions, users } from '../../db/schema.ts';
 import { publicUser, type PublicUser } from './public-user.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const SESSION_COOKIE = 'sid';
-export const SESSION_DAYS = 30;
+const SESSION_COOKIE = 'sid';
+const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 /** A signed-in request: who, and which session (its start tells how fresh the sign-in is). */

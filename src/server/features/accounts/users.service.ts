@@ -3,7 +3,7 @@
  * domain errors; the HTTP edge (auth.routes.ts) only translates.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Role } from '../../../domain/user.ts';
 import type { ChangePasswordInput, ProfileInput, RegisterInput } from '../../../domain/validation/accounts.ts';
@@ -18,7 +18,7 @@ import { voidResetTokens } from './reset-tokens.ts';
 import { deleteUserSessions, type SignedIn } from './sessions.ts';
 
 /** How recent a Google sign-in must be to change the e-mail of an account without a password. */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
@@ -35,11 +35,11 @@ export async function isEmailAvailable(db: Database, email: string): Promise<boo
  * Usernames are derived from the e-mail and collide (minsu@naver.com, minsu@gmail.com); a taken
  * one gets a short numeric suffix rather than refusing the sign-up (D18).
  */
-export function usernameCandidate(base: string, attempt: number): string {
+function usernameCandidate(base: string, attempt: number): string {
   return attempt === 0 ? base : `${base}${randomInt(1000, 10_000)}`;
 }
 
-export interface NewUser {
+interface NewUser {
   email: string;
   username: string;
   passwordHash: string | null;
@@ -133,7 +133,7 @@ async function assertReauthenticated(row: UserRow, session: SignedIn, currentPas
   if (Date.now() - session.signedInAt.getTime() > RECENT_SIGN_IN_MS) throw new DomainError('RECENT_SIGN_IN_REQUIRED');
 }
 
-export interface ProfileUpdate {
+interface ProfileUpdate {
   user: UserRow;
   /** The address the account had before, when this update changed it (it gets told). */
   previousEmail: string | null;
@@ -185,6 +185,3 @@ export async function changePassword(db: Database, session: SignedIn, input: Cha
   });
 }
 
-export async function listUsers(db: Database): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(asc(users.createdAt));
-}

@@ -24,7 +24,7 @@ import type { BriefRow } from './brief-queries.ts';
 
 export type { BriefRow } from './brief-queries.ts';
 
-export interface NewBrief {
+interface NewBrief {
   owner: Owner;
   input: CreateBriefInput;
   country: CountryCode;
@@ -33,7 +33,7 @@ export interface NewBrief {
   accessor: Accessor;
 }
 
-export interface CreatedBrief {
+interface CreatedBrief {
   brief: BriefRow;
   order: OrderRow;
   files: UploadedFileRow[];
@@ -139,7 +139,7 @@ export async function createBrief(db: Database, brief: NewBrief): Promise<Create
   });
 }
 
-export interface BriefWithFiles {
+interface BriefWithFiles {
   brief: BriefRow;
   orderNumber: string;
   files: UploadedFileRow[];

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { contactSubmissions, mailOutbox } from '../../db/schema.ts';
 import type { ContactInput } from '../../../domain/validation/contact.ts';
 
-export interface ContactContext {
+interface ContactContext {
   country: string | null;
   language: string;
 }

@@ -17,4 +17,3 @@ export async function deliverablesOfOrders(db: Database, orderIds: readonly stri
 export function deliverableView(file: UploadedFileRow, access = '') {
   return { ...fileView(file, access), purpose: file.purpose };
 }
-export type DeliverableView = ReturnType<typeof deliverableView>;

@@ -20,7 +20,7 @@ import { orderFor } from '../orders/order-access.ts';
 /** Orders that take deliverables: paid, or a consultation being reviewed; never unpaid (pending, quoted) or cancelled. */
 const NOT_DELIVERABLE = new Set(['pending', 'quoted', 'cancelled']);
 
-export interface Delivery {
+interface Delivery {
   files: UploadedFileRow[];
   /** The order's status after the delivery, and whether the delivery changed it. */
   status: string;
@@ -50,7 +50,7 @@ export async function deliverFiles(db: Database, actorId: string, orderId: strin
   });
 }
 
-export type ReviewDecision = { kind: 'approve' } | { kind: 'revise'; note: string };
+type ReviewDecision = { kind: 'approve' } | { kind: 'revise'; note: string };
 
 const REFUSAL_CODE = { NOT_DELIVERED: 'REVIEW_NOT_OPEN', REVIEW_WINDOW_CLOSED: 'REVIEW_WINDOW_CLOSED', NO_FREE_REVISIONS: 'NO_FREE_REVISIONS' } as const;
 

@@ -23,12 +23,12 @@ import { requireTransition } from './lifecycle.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 
 /** The provider that took a payment, by the name stored with the order: refunds go back through it. */
-export type RefundingProvider = (name: string | null) => PaymentProvider;
+type RefundingProvider = (name: string | null) => PaymentProvider;
 import { orderFor } from './order-access.ts';
 import type { OrderRow } from './orders.service.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 
-export type CancelOutcome = 'cancelled' | 'refunded' | 'requested';
+type CancelOutcome = 'cancelled' | 'refunded' | 'requested';
 
 interface Cancellation {
   event: 'cancelledByCustomer' | 'cancelledByStaff';

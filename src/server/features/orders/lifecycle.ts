@@ -15,7 +15,7 @@ import { mailOutbox, orderStatusHistory, orders } from '../../db/schema.ts';
 import { statement } from '../../db/statement.ts';
 import type { OrderRow } from './orders.service.ts';
 
-export interface StatusChange {
+interface StatusChange {
   orderId: string;
   event: LifecycleEvent;
   actor: Actor;
@@ -53,7 +53,7 @@ function setClause(set: StatusChange['set']): SQL {
  * More of the same statement, for a caller whose change is one step of a larger write (settling a
  * payment: the attempt before, the cart after), so the whole stays one round trip.
  */
-export interface StatementParts {
+interface StatementParts {
   /** CTEs before the change, e.g. `attempt as (insert … returning id)`; `set` and `when` may use them. */
   before?: SQL | undefined;
   /** CTEs with the change that may use `changed` (id, from_status, user_id, guest_id). */
@@ -117,7 +117,7 @@ function outcomeOf(row: Answer | undefined, to: OrderStatus): ChangeOutcome & { 
 }
 
 /** `transition` as one step of a larger statement (StatementParts); `row` holds the answer's extra columns. */
-export async function transitionWith(db: Database, change: StatusChange, parts: StatementParts): Promise<ChangeOutcome & { row: Record<string, unknown> }> {
+async function transitionWith(db: Database, change: StatusChange, parts: StatementParts): Promise<ChangeOutcome & { row: Record<string, unknown> }> {
   const { query, to } = changeStatement(change, parts);
   const [row] = rowsOf<Answer>(await db.execute(query));
   return outcomeOf(row, to);

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import type { OrderLinks } from './order-links.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
 /**
  * The order numbered `orderNumber` if `accessor` may do `action` to it. `lock` reads it `for

@@ -89,7 +89,7 @@ function orderTypeOf(items: readonly OrderItem[], consultation: boolean): OrderT
 }
 
 /** What creating an order hands back: everything the payment step needs. */
-export interface CreatedOrder {
+interface CreatedOrder {
   id: string;
   orderNumber: string;
   orderName: string;

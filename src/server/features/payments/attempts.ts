@@ -9,7 +9,7 @@ import type { PaymentAttemptStatus, PaymentChoice, ProviderName } from '../../..
 import type { Database } from '../../db/client.ts';
 import { orders, paymentAttempts } from '../../db/schema.ts';
 
-export type AttemptRow = typeof paymentAttempts.$inferSelect;
+type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 export async function findAttempt(db: Database, provider: ProviderName, reference: string): Promise<AttemptRow | undefined> {
   const [row] = await db.select().from(paymentAttempts)

@@ -18,7 +18,7 @@ import type { SettleOutcome } from './settle.service.ts';
 import { startPayment, type StartInput } from './start.service.ts';
 import { receiveWebhook } from './webhooks.service.ts';
 
-export interface PaymentsServiceOptions {
+interface PaymentsServiceOptions {
   db: Database;
   registry: PaymentRegistry;
   /** PUBLIC_URL: the only origin of return addresses (D24). */

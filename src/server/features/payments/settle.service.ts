@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
-import { rowsOf, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { cartItems, orderLines, paymentAttempts } from '../../db/schema.ts';
 import { preparedTransition } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
@@ -24,7 +24,7 @@ export type SettleOutcome =
   | { kind: 'processing'; order: OrderRow };
 
 /** The attempt the word is about, as known before asking (its method, its key, where it stood). */
-export interface AttemptOf {
+interface AttemptOf {
   method: PaymentChoice;
   idempotencyKey: string;
   status?: PaymentAttemptStatus | undefined;

@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
-import { DomainError } from '../../../domain/errors.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 import { allocateMinor, assertPayable, type PaymentChoice } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
@@ -25,7 +24,7 @@ export interface StartInput {
   testCard?: string | undefined;
 }
 
-export type StartOutcome =
+type StartOutcome =
   | { provider: PaymentChoice; redirectUrl: string }
   | {
     provider: PaymentChoice;

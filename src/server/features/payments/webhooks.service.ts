@@ -14,7 +14,7 @@ import { findAttempt } from './attempts.ts';
 import type { PaymentRegistry } from './providers/index.ts';
 import { askProvider, settle, type SettleOutcome } from './settle.service.ts';
 
-export type WebhookOutcome =
+type WebhookOutcome =
   | { kind: 'ignored' | 'duplicate' | 'unknown-attempt'; eventId: string; type: string }
   | { kind: 'settled'; eventId: string; type: string; outcome: SettleOutcome }
   | { kind: 'refused' | 'failed'; eventId: string; type: string; code: string };

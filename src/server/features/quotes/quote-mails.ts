@@ -13,7 +13,7 @@ import type { OrderLinks } from '../orders/order-links.ts';
 import type { OrderWithDetails } from '../orders/orders.service.ts';
 
 /** A day as the customer reads it, in Korea time (D19), where quote validity is counted. */
-export function quoteDay(date: Date, language: string): string {
+function quoteDay(date: Date, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(date);
 }
 

@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 
-export interface FirstBytes {
+interface FirstBytes {
   /** Up to `size` bytes; fewer only when the part is that short. */
   head: Buffer;
   /** The whole part, head included, ready to be piped on. */

@@ -14,7 +14,7 @@ import { startUploadTimer } from './upload-timer.ts';
 
 /** Room for the multipart boundaries and headers around a request's files. */
 const REQUEST_OVERHEAD = 256 * 1024;
-export const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** The multipart plugin's limits for these rules (one over each, so our own checks speak first). */
 export function multipartLimits(rules: UploadRules) {
@@ -30,7 +30,7 @@ function multipartError(error: unknown, fileName: string, rules: UploadRules): u
   return error;
 }
 
-export interface ReceiveHooks {
+interface ReceiveHooks {
   /** Runs before a byte of the body is read, with the size the request declares (if it does). */
   beforeBody?(declaredBytes: number | undefined): Promise<void>;
   /** A text field arrived (e.g. the guest id before the files). */
@@ -39,7 +39,7 @@ export interface ReceiveHooks {
   beforeFirstFile?(declaredBytes: number | undefined): Promise<void>;
 }
 
-export interface ReceiveOptions {
+interface ReceiveOptions {
   /** How long the request may receive nothing (default UPLOAD_IDLE_TIMEOUT_MS). */
   idleTimeoutMs?: number | undefined;
 }

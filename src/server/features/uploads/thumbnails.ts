@@ -23,7 +23,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
 let sharpModule: Promise<typeof SharpModule> | undefined;
 const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
 
-export const thumbnailKey = (storedName: string) => `thumbs/${storedName.replace(/\.[a-z0-9]+$/, '')}.webp`;
+const thumbnailKey = (storedName: string) => `thumbs/${storedName.replace(/\.[a-z0-9]+$/, '')}.webp`;
 
 /** The preview's storage key, made now if there is none yet; null when the original cannot be read as an image. */
 export async function ensureThumbnail(db: Database, storage: FileStorage, file: UploadedFileRow): Promise<string | null> {

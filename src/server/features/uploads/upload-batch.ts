@@ -34,7 +34,7 @@ const detectType = async (head: Uint8Array) => (await (fileTypeModule ??= import
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** A name to show and to offer on download: the last path segment, without control characters, at most 200 characters. */
-export function cleanFileName(name: string): string {
+function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);

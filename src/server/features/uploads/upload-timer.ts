@@ -5,7 +5,7 @@
  */
 import { DomainError } from '../../../domain/errors.ts';
 
-export interface UploadTimer {
+interface UploadTimer {
   /** Bytes arrived: the idle clock starts again. */
   touch(): void;
   /** Rejects with UPLOAD_TIMEOUT once a limit is passed; never resolves. */

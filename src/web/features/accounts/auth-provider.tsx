@@ -13,7 +13,7 @@ const AuthDialog = lazy(loadAuthDialog);
 /** Fetch the dialog's code as a pointer or the focus reaches a sign-in button: the first open is then instant. */
 export const prefetchAuthDialog = () => void loadAuthDialog();
 
-export interface OpenAuthOptions {
+interface OpenAuthOptions {
   tab?: AuthTab;
   /** Runs after a successful sign-in or sign-up (e.g. carry on with an order). */
   onAuthenticated?: (user: PublicUser) => void;

@@ -3,7 +3,7 @@ import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode }
 import { useTranslation } from '../../i18n/react.tsx';
 import { EyeIcon, EyeOffIcon } from '../../components/later-icons.tsx';
 
-export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;

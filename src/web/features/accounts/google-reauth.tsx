@@ -7,7 +7,7 @@ import type { CountryCode } from '../../../domain/countries.ts';
 
 const DRAFT_KEY = 'profile-draft';
 
-export function googleReauthHref(country: CountryCode): string {
+function googleReauthHref(country: CountryCode): string {
   return `/api/auth/google?country=${country}&returnTo=${encodeURIComponent(`/${country}/profile`)}`;
 }
 

@@ -5,11 +5,11 @@
 import type { TFunction } from '../../../i18n/translate.ts';
 import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/briefs.ts';
 
-export type Choices = Record<BriefOptionGroup, readonly string[]>;
+type Choices = Record<BriefOptionGroup, readonly string[]>;
 
 const list = (lang: string, items: readonly string[]) => new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items);
 
-export function labelsOf(t: TFunction, group: BriefOptionGroup, keys: readonly string[]): string[] {
+function labelsOf(t: TFunction, group: BriefOptionGroup, keys: readonly string[]): string[] {
   return keys.map((key) => t(`briefs:options.${group}.${key}`));
 }
 
@@ -22,7 +22,7 @@ export function recommendation(t: TFunction, lang: string, choices: Choices): st
   return t('briefs:ai.sentence', { parts: list(lang, parts) });
 }
 
-export interface BriefTextInput extends Choices {
+interface BriefTextInput extends Choices {
   serviceName: string;
   additionalRequests: string;
   referenceNotes: string;

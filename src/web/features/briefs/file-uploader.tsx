@@ -21,7 +21,7 @@ interface Pending {
   file: File;
 }
 
-export interface FileUploaderProps {
+interface FileUploaderProps {
   files: UploadedFile[];
   onChange: (update: (files: UploadedFile[]) => UploadedFile[]) => void;
   onBusyChange: (busy: boolean) => void;

@@ -10,7 +10,7 @@ import { sendFiles } from '../../send-files.ts';
 /** A file as the API returned it (POST /api/uploads), as much as the brief keeps of it. */
 export type UploadedFile = Pick<FileView, 'id' | 'name' | 'size' | 'type' | 'url' | 'previewUrl'>;
 
-export type UploadOutcome = { ok: true; file: UploadedFile } | { ok: false; message: string };
+type UploadOutcome = { ok: true; file: UploadedFile } | { ok: false; message: string };
 
 /** A refusal the browser can tell before sending (the server checks the content again). */
 export const precheck = (file: File) => refusalOf(file, REFERENCE_RULES);

@@ -26,7 +26,7 @@ const CheckoutDialog = lazy(loadCheckoutDialog);
 export const prefetchCartDrawer = () => void loadCartDrawer();
 export const prefetchCheckout = () => void loadCheckoutDialog();
 
-export interface CartLine {
+interface CartLine {
   id: string;
   templateId: number;
   templateTitle: string;

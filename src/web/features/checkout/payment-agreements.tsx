@@ -7,7 +7,7 @@ import { Trans, useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import { useRootData } from '../../store-context.ts';
 
-export interface AgreementValues {
+interface AgreementValues {
   agreeTerms: boolean;
   agreePrivacy: boolean;
 }

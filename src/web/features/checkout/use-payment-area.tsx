@@ -16,7 +16,7 @@ import { PaymentMethods } from './payment-methods.tsx';
 import { SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
 import type { TossWidget } from './toss-payment.ts';
 
-export type WidgetState = 'idle' | 'loading' | 'ready' | 'error';
+type WidgetState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** A random UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
 export function newAttemptKey(): string {

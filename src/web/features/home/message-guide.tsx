@@ -11,9 +11,9 @@ import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { INCLUDED_IMAGES, SERVICES } from '../../../domain/catalog/services.ts';
 
-export const PX_PER_SECOND_NARROW = 420;
-export const PX_PER_SECOND_WIDE = 560;
-export const NARROW_BELOW_PX = 768;
+const PX_PER_SECOND_NARROW = 420;
+const PX_PER_SECOND_WIDE = 560;
+const NARROW_BELOW_PX = 768;
 
 interface Step {
   at: number;
@@ -24,7 +24,7 @@ interface Step {
   typing?: number;
 }
 
-export const GUIDE_STEPS: readonly Step[] = [
+const GUIDE_STEPS: readonly Step[] = [
   { at: 0.3, from: 'user', text: 'm1' },
   { at: 1.5, from: 'ai', text: 'm2', typing: 0.8 },
   { at: 2.4, from: 'user', image: 'guide-before', text: 'm3' },
@@ -32,9 +32,9 @@ export const GUIDE_STEPS: readonly Step[] = [
   { at: 4.9, from: 'user', text: 'm5' },
   { at: 6.1, from: 'ai', text: 'm6', typing: 0.8 },
 ];
-export const GUIDE_SECONDS = 7;
+const GUIDE_SECONDS = 7;
 
-export function pxPerSecond(viewportWidth: number): number {
+function pxPerSecond(viewportWidth: number): number {
   return viewportWidth < NARROW_BELOW_PX ? PX_PER_SECOND_NARROW : PX_PER_SECOND_WIDE;
 }
 

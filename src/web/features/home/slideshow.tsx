@@ -9,10 +9,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Picture } from '../../components/picture.tsx';
 
-export const SLIDE_COUNT = 14;
-export const SLIDE_INTERVAL_MS = 1000;
-export const WIPE_MS = 350;
-export const START_DELAY_MS = 300;
+const SLIDE_COUNT = 14;
+const SLIDE_INTERVAL_MS = 1000;
+const WIPE_MS = 350;
+const START_DELAY_MS = 300;
 
 const SIZES = '(min-width: 768px) 45vw, 92vw';
 export function Slideshow({ first = 1 }: { first?: number }) {

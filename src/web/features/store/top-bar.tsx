@@ -12,7 +12,7 @@ import { useFittingLinks } from './use-fitting-links.ts';
 import { CartButton } from '../cart/cart-button.tsx';
 
 /** Home sections reachable from the top bar (SPEC section 2 anchors). */
-export const NAV_SECTIONS = [
+const NAV_SECTIONS = [
   { id: 'services', key: 'nav.services' },
   { id: 'products', key: 'nav.products' },
   { id: 'pricing', key: 'nav.pricing' },
@@ -21,7 +21,7 @@ export const NAV_SECTIONS = [
 ] as const;
 
 /** SPEC section 9: the bar gets its shadow after 100 px of scrolling. */
-export const SHADOW_AFTER_PX = 100;
+const SHADOW_AFTER_PX = 100;
 
 function useScrolledPast(px: number): boolean {
   const [scrolled, setScrolled] = useState(false);

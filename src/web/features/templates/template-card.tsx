@@ -3,7 +3,7 @@ import type { TemplateDefinition } from '../../../domain/catalog/templates.ts';
 import { Picture } from '../../components/picture.tsx';
 import { prefetchCheckout } from '../cart/cart-provider.tsx';
 
-export interface TemplateCardText {
+interface TemplateCardText {
   title: string;
   type: string;
   price: string;

@@ -13,7 +13,7 @@ import { DomainError } from '../../../../domain/errors.ts';
 import { decimalStringToMinor, minorToDecimalString } from '../../../../domain/payments.ts';
 import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment, WebhookEvent } from './provider.ts';
 
-export interface PaypalOptions {
+interface PaypalOptions {
   clientId: string;
   clientSecret: string;
   webhookId: string | undefined;

@@ -14,7 +14,7 @@ import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, Star
 /** The sandbox's test cards (domain/payments.ts): what the page offers and what a key carries. */
 export type SandboxCard = SandboxCardChoice;
 
-export const isSandboxCard = (value: unknown): value is SandboxCard => typeof value === 'string' && (SANDBOX_CARD_CHOICES as readonly string[]).includes(value);
+const isSandboxCard = (value: unknown): value is SandboxCard => typeof value === 'string' && (SANDBOX_CARD_CHOICES as readonly string[]).includes(value);
 
 /** What a sandbox payment key carries, compactly (Toss keys are at most 200 characters too). */
 interface SandboxClaims {

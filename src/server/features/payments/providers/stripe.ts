@@ -11,7 +11,7 @@ import { DomainError } from '../../../../domain/errors.ts';
 import { STRIPE_METHOD_OF } from '../../../../domain/payments.ts';
 import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment, WebhookEvent } from './provider.ts';
 
-export interface StripeOptions {
+interface StripeOptions {
   secretKey: string;
   webhookSecret: string | undefined;
   /** Stripe's API by default; tests point it at a fake on loopback (host, port and protocol). */

@@ -13,7 +13,7 @@ export const TOSS_API_BASE = 'https://api.tosspayments.com';
 export const TOSS_DOCS_CLIENT_KEY = 'test_gck_docs_Ovk5rk1EwkEbP0W43n07xlzm';
 export const TOSS_DOCS_SECRET_KEY = 'test_gsk_docs_OaPz8L5KdmQXkzRz3y47BMw6';
 
-export interface TossOptions {
+interface TossOptions {
   apiBase: string;
   clientKey: string;
   secretKey: string;
