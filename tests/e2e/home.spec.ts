@@ -104,6 +104,10 @@ test('a quote-only service shows the quote text in the visitor currency store', 
   await hydrated(page);
   await page.locator('button[data-service-id="10"]').click();
   await expect(page.getByRole('dialog')).toContainText('Quote after consultation');
+  // Its consultation page is where the brief starts, from every way in.
+  await page.getByRole('dialog').getByRole('link', { name: 'Request a free quote' }).click();
+  await expect(page).toHaveURL(/\/us\/checkout10$/);
+  await expect(page.locator('[data-start-consultation="10"]')).toBeVisible();
 });
 
 test('choosing a package in Korea opens the checkout with its price', async ({ page }) => {

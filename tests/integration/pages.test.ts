@@ -51,6 +51,11 @@ describe.each(BACKENDS)('pages on %s', (backend) => {
       expect(response.headers.location).toBe('/kr/admin?q=kim&tab=users');
     });
 
+    it('serves a checkout and a consultation page with a trailing slash too', async () => {
+      expect((await get('/kr/checkout3/')).statusCode).toBe(200);
+      expect((await get('/kr/checkout11/')).statusCode).toBe(200);
+    });
+
     it('leaves the API, files and feeds alone', async () => {
       expect((await get('/robots.txt')).statusCode).toBe(200);
       expect((await get('/favicon.svg')).statusCode).toBe(200);

@@ -10,9 +10,8 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
-import { data } from 'react-router';
 import type { Route } from './+types/checkout-page';
-import { findService, INCLUDED_IMAGES, type ServiceDefinition } from '../../../domain/catalog/services.ts';
+import { findService, INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import { MAX_QUANTITY, MIN_QUANTITY, serviceTotalKrw } from '../../../domain/catalog/pricing.ts';
 import { localizePrice } from '../../../domain/money.ts';
 import { displayName } from '../../../domain/user.ts';
@@ -28,19 +27,13 @@ import { FormField } from '../accounts/form-field.tsx';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { guestSessionId } from '../accounts/guest-session.ts';
 import { PaymentAgreements } from './payment-agreements.tsx';
+import { serviceOfPath } from './service-of-path.ts';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from './use-payment-area.tsx';
 
 const DEFAULT_QUANTITY = INCLUDED_IMAGES;
 
-function serviceOf(url: string): ServiceDefinition {
-  const id = Number(/\/checkout(\d+)(?:\.data)?(?:\?|$)/.exec(new URL(url).pathname)?.[1]);
-  const service = findService(id);
-  if (!service || service.pricing.kind !== 'fixed' || !service.hasCheckout) throw data({ reason: 'service' }, { status: 404 });
-  return service;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const service = serviceOf(request.url);
+  const service = serviceOfPath(request.url, 'checkout');
   const { store: { country }, user } = context.get(requestInfo);
   return {
     serviceId: service.id,

@@ -6,9 +6,8 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { data } from 'react-router';
 import type { Route } from './+types/consultation-page';
-import { findService, type ServiceDefinition } from '../../../domain/catalog/services.ts';
+import { findService } from '../../../domain/catalog/services.ts';
 import { CheckIcon } from '../../components/icons.tsx';
 import { BackHome } from '../../components/back-home.tsx';
 import { Picture } from '../../components/picture.tsx';
@@ -16,19 +15,13 @@ import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { draftKey, hasDraft } from '../briefs/brief-draft.ts';
+import { serviceOfPath } from './service-of-path.ts';
 import { useBrief } from '../briefs/brief-provider.tsx';
 
 const STEPS = ['brief', 'quote', 'contract', 'delivery'] as const;
 
-function serviceOf(url: string): ServiceDefinition {
-  const id = Number(/\/checkout(\d+)(?:\.data)?$/.exec(new URL(url).pathname)?.[1]);
-  const service = findService(id);
-  if (!service || service.pricing.kind !== 'quote') throw data({ reason: 'service' }, { status: 404 });
-  return service;
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { serviceId: serviceOf(request.url).id };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { serviceId: serviceOfPath(request.url, 'consultation').id };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
@@ -42,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
   const { t: tc } = useTranslation('catalog');
-  const { country, user } = useRootData();
+  const { user } = useRootData();
   const auth = useAuthDialog();
   const brief = useBrief();
   const service = findService(loaderData.serviceId)!;

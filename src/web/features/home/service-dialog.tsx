@@ -8,7 +8,6 @@ import { useRootData } from '../../store-context.ts';
 import { Link, useNavigate } from 'react-router';
 import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
-import { useBrief } from '../briefs/brief-provider.tsx';
 import { useCart } from '../cart/cart-provider.tsx';
 
 /** A service's details (SPEC section 2): features, price, delivery, revisions, refund policy (D2). */
@@ -20,7 +19,6 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
   const { country, user } = useRootData();
   const auth = useAuthDialog();
   const cart = useCart();
-  const brief = useBrief();
   const navigate = useNavigate();
   return (
     <Modal open={service !== null} onClose={onClose} labelledBy="service-dialog-title">
@@ -88,7 +86,7 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <button type="button" className="btn-secondary" onClick={onClose}>{t('dialog.close')}</button>
               {/* Services with a checkout page are ordered there in every store (D26); quote-only
-                  services have their consultation page. */}
+                  services have their consultation page (every service has one or the other). */}
               {service.hasCheckout ? (
                 user ? (
                   <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-order-service={service.id}>{t('dialog.order')}</Link>
@@ -110,23 +108,9 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
                     {t('dialog.order')}
                   </button>
                 )
-              ) : service.pricing.kind === 'quote' ? (
-                <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-consult-service={service.id}>{t('dialog.requestQuote')}</Link>
               ) : (
-                // A priced service without a checkout page of its own starts with the brief and a quote.
-                <button
-                  type="button"
-                  className="btn-primary"
-                  data-brief-service={service.id}
-                  onClick={() => {
-                    const target = { flow: 'consultation' as const, serviceId: service.id, serviceName: tc(`services.${service.slug}.name`), price: text.servicePrice(service) };
-                    onClose();
-                    if (user) brief.open(target);
-                    else auth.open({ onAuthenticated: () => brief.open(target), onGuest: () => brief.open(target) });
-                  }}
-                >
-                  {t('dialog.requestQuote')}
-                </button>
+                // A quote-only service: its consultation page explains the steps and opens the brief.
+                <Link to={`/${country}/checkout${service.id}`} className="btn-primary" data-consult-service={service.id}>{t('dialog.requestQuote')}</Link>
               )}
             </div>
           </div>
