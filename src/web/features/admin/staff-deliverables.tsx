@@ -10,6 +10,7 @@ import { DELIVERABLE_PURPOSES, type DeliverablePurpose } from '../../../domain/d
 import { DELIVERABLE_ACCEPT, DELIVERABLE_RULES, formatFileSize, refusalOf } from '../../../domain/uploads.ts';
 import type { getOrder } from '../../../server/features/admin/admin-orders.service.ts';
 import { toast } from '../../components/toast.tsx';
+import { FileList } from '../../components/file-list.tsx';
 import { sendFiles } from '../../send-files.ts';
 import { useRootData } from '../../store-context.ts';
 import { DeliverableList } from '../deliverables/order-deliverables.tsx';
@@ -82,9 +83,9 @@ function DeliverForm({ orderId }: { orderId: string }) {
         <label htmlFor={`${id}-files`} className="btn-secondary cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-disabled:opacity-50">{t('deliverables.choose')}</label>
       </div>
       {files.length > 0 && (
-        <ul className="grid grid-cols-1 gap-1 text-sm" data-chosen-files>
-          {files.map((file) => <li key={`${file.name}-${file.size}`} className="break-all">{file.name} · {formatFileSize(file.size, store.lang)}</li>)}
-        </ul>
+        <div data-chosen-files>
+          <FileList files={files.map((file, index) => ({ id: `${index}-${file.name}`, name: file.name, size: file.size }))} />
+        </div>
       )}
       <p id={`${id}-limits`} className="text-xs text-slate-500">{t('deliverables.limits', { max: formatFileSize(DELIVERABLE_RULES.maxFileBytes, store.lang) })}</p>
       {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}

@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { UPLOAD_ACCEPT, formatFileSize } from '../../../domain/uploads.ts';
-import { TrashIcon, UploadIcon, VideoFileIcon } from '../../components/later-icons.tsx';
+import { FileList } from '../../components/file-list.tsx';
+import { TrashIcon, UploadIcon } from '../../components/later-icons.tsx';
 import { useStore } from '../../store-context.ts';
 import { precheck, uploadFile, type UploadedFile } from './upload-file.ts';
 
@@ -136,21 +137,14 @@ export function FileUploader({ files, onChange, onBusyChange, guestId }: FileUpl
       </div>
 
       {(files.length > 0 || pending.length > 0) && (
-        <ul className="mt-3 grid grid-cols-1 gap-2" aria-live="polite">
-          {files.map((file) => (
-            <li key={file.id} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 text-sm" data-uploaded-file={file.name}>
-              {file.previewUrl
-                ? <img src={previewOf(file)!} alt="" className="size-10 shrink-0 rounded-lg object-cover" />
-                : <VideoFileIcon className="size-10 shrink-0 rounded-lg bg-slate-100 p-2 text-slate-500" aria-hidden="true" />}
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{file.name}</span>
-                <span className="text-xs text-slate-600">{size(file.size)} · {t('files.done')}</span>
-              </span>
-              <button type="button" onClick={() => onChange((list) => list.filter((f) => f.id !== file.id))} className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-red-700" aria-label={t('files.remove', { name: file.name })}>
-                <TrashIcon className="size-4" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
+        <FileList
+          files={files.map((file) => ({ ...file, previewUrl: previewOf(file) }))}
+          className="mt-3"
+          live
+          detail={() => t('files.done')}
+          remove={{ label: (name) => t('files.remove', { name }), onRemove: (file) => onChange((list) => list.filter((f) => f.id !== file.id)) }}
+          rowData={(file) => ({ 'data-uploaded-file': file.name })}
+        >
           {pending.map((item) => (
             <li key={item.key} className={`grid grid-cols-1 gap-1.5 rounded-xl border p-2 text-sm ${item.error ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`} data-pending-file={item.name}>
               <span className="flex items-center gap-3">
@@ -171,7 +165,7 @@ export function FileUploader({ files, onChange, onBusyChange, guestId }: FileUpl
               )}
             </li>
           ))}
-        </ul>
+        </FileList>
       )}
     </div>
   );

@@ -5,9 +5,8 @@
  */
 import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/briefs.ts';
-import { formatFileSize } from '../../../domain/uploads.ts';
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
-import { DownloadIcon, VideoFileIcon } from '../../components/later-icons.tsx';
+import { FileList } from '../../components/file-list.tsx';
 import { useRootData } from '../../store-context.ts';
 import { useBrief } from './brief-provider.tsx';
 
@@ -56,22 +55,13 @@ export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkK
       {brief.uploadedFiles.length === 0 ? (
         <p className="mt-1 text-slate-600">{t('summary.noFiles')}</p>
       ) : (
-        <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {brief.uploadedFiles.map((file) => (
-            <li key={file.id} className="flex items-center gap-3 rounded-xl border border-slate-200 p-2" data-brief-file={file.name}>
-              {file.previewUrl
-                ? <img src={file.previewUrl} alt="" loading="lazy" className="size-12 shrink-0 rounded-lg object-cover" />
-                : <VideoFileIcon className="size-12 shrink-0 rounded-lg bg-slate-100 p-2.5 text-slate-500" aria-hidden="true" />}
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{file.name}</span>
-                <span className="text-xs text-slate-600">{formatFileSize(file.size, lang)}</span>
-              </span>
-              <a href={file.url} download={file.name} className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50" aria-label={t('summary.download', { name: file.name })}>
-                <DownloadIcon className="size-4" aria-hidden="true" />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <FileList
+          files={brief.uploadedFiles}
+          twoColumns
+          className="mt-2"
+          downloadLabel={(name) => t('summary.download', { name })}
+          rowData={(file) => ({ 'data-brief-file': file.name })}
+        />
       )}
     </details>
   );

@@ -7,9 +7,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
-import { formatFileSize } from '../../../domain/uploads.ts';
 import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
 import { apiRequest } from '../../api-client.ts';
+import { FileList } from '../../components/file-list.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
 
@@ -21,22 +21,13 @@ export function DeliverableList({ files, labels }: { files: ReadonlyArray<Pick<D
   // Korea time (D19), the same on the server and in the browser, so the page hydrates as rendered.
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' });
   return (
-    <ul className="mt-3 grid grid-cols-1 gap-2">
-      {files.map((file) => (
-        <li key={file.id} className="flex min-w-0 flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-2" data-deliverable={file.purpose}>
-          {file.previewUrl
-            ? <img src={file.previewUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg bg-slate-100 object-cover" />
-            : <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-lg bg-slate-100 text-[10px] font-bold uppercase text-slate-500">{file.name.split('.').pop()?.slice(0, 4)}</span>}
-          <div className="min-w-0 flex-1 basis-40">
-            <p className="line-clamp-2 break-all text-sm font-medium" title={file.name}>{file.name}</p>
-            <p className="text-xs text-slate-500">
-              {labels.purpose(file.purpose)} · {formatFileSize(file.size, lang)} · {date.format(new Date(file.createdAt))}
-            </p>
-          </div>
-          <a href={file.url} download={file.name} aria-label={`${labels.download}: ${file.name}`} className="btn-secondary ml-auto shrink-0 px-3 py-1.5 text-sm">{labels.download}</a>
-        </li>
-      ))}
-    </ul>
+    <FileList
+      files={files}
+      className="mt-3"
+      detail={(file) => `${labels.purpose(file.purpose)} · ${date.format(new Date(file.createdAt))}`}
+      downloadLabel={(name) => `${labels.download}: ${name}`}
+      rowData={(file) => ({ 'data-deliverable': file.purpose })}
+    />
   );
 }
 
