@@ -332,7 +332,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   lastError: text('last_error'),
   createdAt: createdAt(),
 }, (t) => [
-  index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
   check('mail_outbox_kind_check', oneOf(t.kind, MAIL_KINDS)),
 ]);
 

@@ -2,8 +2,9 @@
  * The kinds of mail the outbox carries. A feature declares its own (features/<feature>/
  * <feature>-mail-kinds.ts: the payload it queues, as a schema, and how the message is built) and
  * the store registers them all (server/store-mails.ts). The worker sends a row only through its
- * kind's entry: a kind it does not know, or a payload its kind refuses, is a mail that can never
- * be sent right, so it is given up for good (UnsendableMail) rather than sent as something else.
+ * kind's entry, never as something else: a payload its kind refuses can never be sent right and is
+ * given up for good (UnsendableMail); a kind it does not know is left for a release that knows it
+ * (UnknownMailKind).
  */
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
@@ -42,7 +43,16 @@ export const mailKind = <Payload>(kind: MailKind<Payload>): MailKind<Payload> =>
 /** Kinds by name; each entry has its own payload type, hence `any` here. */
 export type MailKinds = Readonly<Record<string, MailKind<any>>>;
 
-/** A row no retry can send right: its kind is unknown here, or its payload is not its kind's. */
+/** A row no retry can send right: its payload is not its kind's. */
 export class UnsendableMail extends Error {
   override name = 'UnsendableMail';
+}
+
+/**
+ * A row of a kind this release does not know: queued by a newer release during a rolling update
+ * (its check constraint already lists the kind). It is left for a worker that knows it, never
+ * sent as something else and never given up.
+ */
+export class UnknownMailKind extends Error {
+  override name = 'UnknownMailKind';
 }

@@ -15,7 +15,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Database, type DatabaseNotifications } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import { UnsendableMail, type MailKinds, type OutboxRow } from './mail-kinds.ts';
+import { UnknownMailKind, UnsendableMail, type MailKinds, type OutboxRow } from './mail-kinds.ts';
 import { SMTP_CONNECTIONS, type Mailer } from './mailer.ts';
 import { batchBuilder } from './outbox-messages.ts';
 
@@ -78,7 +78,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   /** Pushes the claim on rows still unsent forward; answers which of them it still holds. */
   async function renew(ids: string[]): Promise<Set<string>> {
     const rows = await db.update(mailOutbox).set({ nextAttemptAt: sql`now() + make_interval(secs => ${claimSeconds})` })
-      .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.sentAt))).returning({ id: mailOutbox.id });
+      // Not a row given up meanwhile: its century-long wait must stay (an older release would send it).
+      .where(and(inArray(mailOutbox.id, ids), isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt))).returning({ id: mailOutbox.id });
     return new Set(rows.map((row) => row.id));
   }
 
@@ -94,6 +95,14 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       // Due again only in a century too: a process of an older release, which does not read
       // failed_at, does not take it up during a rolling update.
       .set({ attempts: row.attempts + 1, failedAt: sql`now()`, lastError: error.message.slice(0, 500), nextAttemptAt: sql`now() + interval '100 years'` })
+      .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sentAt)));
+  }
+
+  /** Left for a worker of the release that queued it: due again in ten minutes, attempts not counted. */
+  async function leaveForNewerRelease(row: OutboxRow, error: UnknownMailKind): Promise<void> {
+    log.warn({ mailId: row.id, kind: row.kind }, `${error.message}: left for a worker that knows it`);
+    await db.update(mailOutbox)
+      .set({ lastError: error.message.slice(0, 500), nextAttemptAt: sql`now() + interval '10 minutes'` })
       .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sentAt)));
   }
 
@@ -135,7 +144,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           await mailer.send(await message(row));
         } catch (error) {
           claimed.delete(row.id);
-          const settled = error instanceof UnsendableMail ? giveUp(row, error) : retryLater(row, error);
+          const settled = error instanceof UnsendableMail ? giveUp(row, error)
+            : error instanceof UnknownMailKind ? leaveForNewerRelease(row, error)
+              : retryLater(row, error);
           await settled.catch((failed: unknown) => log.error({ err: failed, mailId: row.id }, 'mail retry not scheduled'));
           continue;
         }
@@ -157,7 +168,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     // Stopping: what this process did not start is due again now, for the other instances. (Not
     // when the claim may have lapsed: another worker may hold those rows by now.)
     if (stopped && claimed.size) {
-      await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, [...claimed]), isNull(mailOutbox.sentAt)));
+      await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, [...claimed]), isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)));
       announce();
     }
     return sent;

@@ -4,7 +4,7 @@
  * (mail-kinds.ts): the payload is checked against the kind's schema first.
  */
 import type { Database } from '../db/client.ts';
-import { UnsendableMail, type MailBatch, type MailKinds, type OutboxRow } from './mail-kinds.ts';
+import { UnknownMailKind, UnsendableMail, type MailBatch, type MailKinds, type OutboxRow } from './mail-kinds.ts';
 import type { MailMessage } from './mailer.ts';
 
 interface MessageContext {
@@ -38,7 +38,7 @@ export function batchBuilder(context: MessageContext, rows: readonly OutboxRow[]
 
   return async (row) => {
     const kind = Object.hasOwn(kinds, row.kind) ? kinds[row.kind] : undefined;
-    if (!kind) throw new UnsendableMail(`unknown mail kind ${JSON.stringify(row.kind)}`);
+    if (!kind) throw new UnknownMailKind(`unknown mail kind ${JSON.stringify(row.kind)}`);
     const payload = kind.payload.safeParse(row.payload ?? {});
     if (!payload.success) {
       const fields = payload.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; ');

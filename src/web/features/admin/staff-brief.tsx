@@ -20,7 +20,7 @@ export function StaffBrief({ brief }: { brief: BriefView }) {
         <FileList
           files={brief.uploadedFiles}
           twoColumns
-          openLabel={(name) => name}
+          openLabel={(name) => tAdmin('briefs.open', { name })}
           downloadLabel={(name) => tAdmin('briefs.download', { name })}
           rowData={(file) => ({ 'data-staff-file': file.name })}
         />
