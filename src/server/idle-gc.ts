@@ -1,22 +1,22 @@
 /**
- * A full garbage collection once the store has answered no request for a few seconds.
+ * A full garbage collection once the store has answered no request for a few seconds, when its
+ * heap has grown since the last one.
  *
  * Under load, page renders promote short-lived objects into V8's old generation faster than its
  * collector reclaims them, and V8 (left to itself in Node, which never tells it the process is
  * idle) keeps the pages it grew: after 10,000 page views a process held 150-230 MB of heap of
  * which 45-55 MB was alive, and kept it at rest (docs/decisions/0023, issue 17). One collection
  * when the traffic stops hands that memory back; it takes tens of milliseconds, at a moment when
- * nobody is waiting, and a process under steady load never runs it.
+ * nobody is waiting, and a process under steady load never runs it. A health check every few
+ * seconds grows the heap by little: it causes no collection.
  */
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 
-const QUIET_MS = 5_000;
-
-/** V8's own `gc()`, exposed at run time so every way of starting the store gets it (not only `npm run serve`). */
 type Gc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
+/** V8's own `gc()`, exposed at run time so every way of starting the store gets it (not only `npm run serve`). */
 function exposeGc(): Gc {
   const existing = (globalThis as { gc?: Gc }).gc;
   if (existing) return existing;
@@ -24,15 +24,25 @@ function exposeGc(): Gc {
   return runInNewContext('gc') as Gc;
 }
 
-export function collectWhenIdle(app: FastifyInstance, quietMs = QUIET_MS): void {
+export interface IdleCollection {
+  /** How long without an answer counts as idle. */
+  quietMs?: number;
+  /** How much the heap must have grown since the last collection for the next one to be worth it. */
+  growthBytes?: number;
+}
+
+export function collectWhenIdle(app: FastifyInstance, { quietMs = 5_000, growthBytes = 32 * 1024 * 1024 }: IdleCollection = {}): void {
   const gc = exposeGc();
   let answered = 0;
+  let heapAfterLast = getHeapStatistics().total_heap_size;
   const timer = setTimeout(() => {
     if (answered === 0) return;
     answered = 0;
+    if (getHeapStatistics().total_heap_size - heapAfterLast < growthBytes) return;
     // 'last-resort' is V8's collection of all available garbage: it also compacts the heap and
     // gives the emptied pages back to the system, which a plain major collection does not.
     gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    heapAfterLast = getHeapStatistics().total_heap_size;
   }, quietMs).unref();
   app.addHook('onResponse', async () => {
     answered++;

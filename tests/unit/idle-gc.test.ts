@@ -15,7 +15,7 @@ describe('collectWhenIdle', () => {
     (globalThis as { gc?: unknown }).gc = gc;
     const app = fastify();
     app.get('/', async () => 'ok');
-    collectWhenIdle(app, 1_000);
+    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 0 });
     await app.ready();
 
     await vi.advanceTimersByTimeAsync(5_000);
@@ -35,6 +35,22 @@ describe('collectWhenIdle', () => {
     await app.inject('/');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(gc).toHaveBeenCalledTimes(2);
+    await app.close();
+  });
+
+  it('leaves a heap alone that has not grown enough since the last collection (a health check now and then)', async () => {
+    vi.useFakeTimers();
+    const gc = vi.fn();
+    (globalThis as { gc?: unknown }).gc = gc;
+    const app = fastify();
+    app.get('/', async () => 'ok');
+    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 1024 ** 4 });
+    await app.ready();
+    for (let i = 0; i < 3; i++) {
+      await app.inject('/');
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
+    expect(gc).not.toHaveBeenCalled();
     await app.close();
   });
 });
