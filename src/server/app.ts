@@ -30,6 +30,7 @@ import { registerCountryPrefix } from './routing/country-prefix.ts';
 import type { IsoCountryLookup } from './routing/country-detection.ts';
 import { registerSeoRoutes } from './routing/seo.ts';
 import { registerHardening } from './http/hardening.ts';
+import { registerContract } from './http/contract.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -56,6 +57,8 @@ import { staffRecipients } from './features/admin/admin-users.service.ts';
 interface RouteEntry {
   method: string;
   url: string;
+  /** The answers its contract declares, by status (none: the route has no contract). */
+  answers: string[];
 }
 
 declare module 'fastify' {
@@ -115,7 +118,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Every route the server answers, as registered: tests walk it so that no endpoint is forgotten.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    const answers = Object.keys((route.schema?.response ?? {}) as object);
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, answers });
   });
   app.decorate('routeTable', routeTable);
 
@@ -150,6 +154,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     ...(options.redis ? { redis: options.redis, nameSpace: `${options.rateLimitPrefix ?? 'rl'}:route:`, skipOnError: true } : {}),
   });
+
+  // Before any route: the compilers read every route's contract, and the document collects them.
+  await registerContract(app, { checkAnswers: config.NODE_ENV !== 'production', version: packageJson.version, origin: config.publicUrl });
 
   const auth = createAuth(db);
   const mailer = createMailer({

@@ -6,19 +6,16 @@
  * translates HTTP.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as contract from '../../../domain/contract/accounts.ts';
 import { isCountryCode } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { displayName } from '../../../domain/user.ts';
-import {
-  changePasswordSchema, checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
-} from '../../../domain/validation/accounts.ts';
-import { COMMON_PASSWORD_BUCKETS } from '../../../domain/validation/password-rule.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import { afterResponse } from '../../http/after-response.ts';
 import type { Auth } from '../../http/auth.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
-import { parseBody } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangedMail, passwordChangedMail, resetMail } from './account-mails.ts';
 import { accountForGoogleIdentity } from './google-accounts.service.ts';
@@ -42,8 +39,12 @@ interface AccountRoutesOptions {
   secureCookies: boolean;
 }
 
-export function registerAccountRoutes(app: FastifyInstance, options: AccountRoutesOptions): void {
+export function registerAccountRoutes(server: FastifyInstance, options: AccountRoutesOptions): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, auth, limits, mailer, oidc, secureCookies } = options;
+  // Per-IP limits count every attempt, well-formed or not: they run before the body is read.
+  const limited = (name: Parameters<RateLimits['consume']>[0]) => async (request: FastifyRequest) => { await limits.consume(name, request.ip); };
+  const signedIn = async (request: FastifyRequest) => { await auth.requireSignedIn(request); };
   const say = (request: FastifyRequest, key: string) => translatorFor(request.store.lang, 'errors')(key);
   const mailAfterResponse = (request: FastifyRequest, reply: Parameters<typeof afterResponse>[1], label: string, build: () => Promise<Parameters<Mailer['send']>[0] | null>) =>
     afterResponse(request, reply, label, async () => {
@@ -51,24 +52,22 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       if (message) await mailer.send(message);
     });
 
-  app.get('/api/auth/me', async (request) => {
+  app.get('/api/auth/me', { schema: contract.me }, async (request) => {
     const user = await auth.currentUser(request);
-    return { success: true, user };
+    return { success: true as const, user };
   });
 
-  app.post('/api/auth/register', async (request, reply) => {
-    await limits.consume('registerPerIp', request.ip);
-    const input = parseBody(registerSchema, request.body);
+  app.post('/api/auth/register', { schema: contract.register, preValidation: limited('registerPerIp') }, async (request, reply) => {
+    const input = request.body;
     const user = await registerUser(db, input);
     const session = await createSession(db, user.id);
     setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
     request.log.info({ userId: user.id }, 'account created');
-    return reply.status(201).send({ success: true, user: publicUser(user), message: say(request, 'auth.registered'), token: session.token });
+    return reply.status(201).send({ success: true as const, user: publicUser(user), message: say(request, 'auth.registered'), token: session.token });
   });
 
-  app.post('/api/auth/login', async (request, reply) => {
-    await limits.consume('loginPerIp', request.ip);
-    const input = parseBody(loginSchema, request.body);
+  app.post('/api/auth/login', { schema: contract.login, preValidation: limited('loginPerIp') }, async (request, reply) => {
+    const input = request.body;
     const account = await findUserByEmail(db, input.email);
     const attempt = await limits.signInAttempt(signInSubject(input.email, account), request.ip);
     const user = await passwordMatches(account, input.password);
@@ -77,36 +76,32 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     await attempt.succeeded();
     const session = await createSession(db, user.id);
     setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
-    return { success: true, user: publicUser(user), message: say(request, 'auth.loggedIn'), token: session.token };
+    return { success: true as const, user: publicUser(user), message: say(request, 'auth.loggedIn'), token: session.token };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { schema: contract.logout }, async (request, reply) => {
     const token = requestToken(request);
     if (token) await deleteSession(db, token);
     clearSessionCookie(reply, secureCookies);
-    return { success: true, message: say(request, 'auth.loggedOut') };
+    return { success: true as const, message: say(request, 'auth.loggedOut') };
   });
 
-  app.post('/api/auth/check-email', async (request) => {
-    await limits.consume('checkEmailPerIp', request.ip);
-    const { email } = parseBody(checkEmailSchema, request.body);
-    return { success: true, available: await isEmailAvailable(db, email) };
+  app.post('/api/auth/check-email', { schema: contract.checkEmail, preValidation: limited('checkEmailPerIp') }, async (request) => {
+    const { email } = request.body;
+    return { success: true as const, available: await isEmailAvailable(db, email) };
   });
 
   // One bucket of the common-password list (domain/validation/password-rule.ts): the sign-up and
   // password pages apply the server's rule without the whole list, and without sending the
   // password before the form. The list changes only with a release, so browsers may keep it a day.
-  app.get('/api/auth/common-passwords/:bucket', async (request, reply) => {
-    const raw = (request.params as { bucket?: string }).bucket ?? '';
-    const bucket = /^\d{1,3}$/.test(raw) ? Number(raw) : -1;
-    if (bucket < 0 || bucket >= COMMON_PASSWORD_BUCKETS) throw new DomainError('NOT_FOUND');
+  app.get('/api/auth/common-passwords/:bucket', { schema: contract.commonPasswords }, async (request, reply) => {
+    const { bucket } = request.params;
     reply.header('cache-control', 'public, max-age=86400');
-    return { success: true, bucket, passwords: commonPasswordsInBucket(bucket) };
+    return { success: true as const, bucket, passwords: commonPasswordsInBucket(bucket) };
   });
 
-  app.post('/api/auth/forgot-password', async (request, reply) => {
-    await limits.consume('forgotPerIp', request.ip);
-    const { email } = parseBody(forgotPasswordSchema, request.body);
+  app.post('/api/auth/forgot-password', { schema: contract.forgotPassword, preValidation: limited('forgotPerIp') }, async (request, reply) => {
+    const { email } = request.body;
     await limits.consume('forgotPerAddress', email.toLowerCase());
     const { country, lang, origin } = request.store;
     // Everything that depends on the address happens after the answer, which is therefore the
@@ -117,20 +112,19 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
       const link = `${origin}/${country}/reset-password?token=${encodeURIComponent(created.token)}`;
       return resetMail(created.user.email, created.user.firstName ?? created.user.username, link, lang);
     });
-    return { success: true, message: say(request, 'auth.resetSent') };
+    return { success: true as const, message: say(request, 'auth.resetSent') };
   });
 
-  app.post('/api/auth/reset-password', async (request) => {
-    await limits.consume('resetPerIp', request.ip);
-    const { token, password } = parseBody(resetPasswordSchema, request.body);
+  app.post('/api/auth/reset-password', { schema: contract.resetPassword, preValidation: limited('resetPerIp') }, async (request) => {
+    const { token, password } = request.body;
     await resetPassword(db, token, password);
     // The new password is a new version: failures counted against the old one no longer apply.
-    return { success: true, message: say(request, 'auth.resetDone') };
+    return { success: true as const, message: say(request, 'auth.resetDone') };
   });
 
-  app.get('/api/auth/profile', async (request) => {
+  app.get('/api/auth/profile', { schema: contract.profile }, async (request) => {
     const user = await auth.requireUser(request);
-    return { success: true, user };
+    return { success: true as const, user };
   });
 
   /** Guesses at the current password count like failed sign-ins of the account from this client. */
@@ -142,30 +136,30 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     return result;
   }
 
-  app.put('/api/auth/profile', async (request, reply) => {
+  app.put('/api/auth/profile', { schema: contract.updateProfile, preValidation: signedIn }, async (request, reply) => {
     const session = await auth.requireSignedIn(request);
-    const input = parseBody(profileSchema, request.body);
+    const input = request.body;
     const { user, previousEmail } = await withPasswordLimit(request, await findUserById(db, session.user.id), input.currentPassword !== undefined, () => updateProfile(db, session, input));
     if (previousEmail) {
       request.log.info({ userId: user.id }, 'account e-mail changed');
       const lang = request.store.lang;
       mailAfterResponse(request, reply, 'e-mail change notice', async () => emailChangedMail(previousEmail, displayName(user), user.email, lang));
     }
-    return { success: true, message: say(request, 'auth.profileUpdated'), user: publicUser(user) };
+    return { success: true as const, message: say(request, 'auth.profileUpdated'), user: publicUser(user) };
   });
 
-  app.put('/api/auth/password', async (request, reply) => {
+  app.put('/api/auth/password', { schema: contract.changePassword, preValidation: signedIn }, async (request, reply) => {
     const session = await auth.requireSignedIn(request);
-    const input = parseBody(changePasswordSchema, request.body);
+    const input = request.body;
     const user = await withPasswordLimit(request, await findUserById(db, session.user.id), input.currentPassword !== undefined, () => changePassword(db, session, input));
     request.log.info({ userId: user.id }, 'password changed');
     const lang = request.store.lang;
     mailAfterResponse(request, reply, 'password change notice', async () => passwordChangedMail(user.email, displayName(user), lang));
-    return { success: true, message: say(request, 'auth.passwordChanged'), user: publicUser(user) };
+    return { success: true as const, message: say(request, 'auth.passwordChanged'), user: publicUser(user) };
   });
 
-  app.get('/api/auth/google', async (request, reply) => {
-    const query = request.query as { country?: string; returnTo?: string };
+  app.get('/api/auth/google', { schema: contract.googleStart }, async (request, reply) => {
+    const query = request.query;
     const country = isCountryCode(query.country) ? query.country : request.store.country;
     const returnTo = safeReturnPath(query.returnTo, country);
     if (!oidc) return reply.redirect(`${returnTo}?auth=failed`, 302);
@@ -181,7 +175,7 @@ export function registerAccountRoutes(app: FastifyInstance, options: AccountRout
     }
   });
 
-  app.get('/api/auth/google/callback', async (request, reply) => {
+  app.get('/api/auth/google/callback', { schema: contract.googleCallback }, async (request, reply) => {
     const raw = request.cookies?.[OIDC_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : null;
     const flow = unsigned?.valid && unsigned.value ? decodeFlow(unsigned.value) : null;

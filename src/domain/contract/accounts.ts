@@ -1,0 +1,112 @@
+/** The accounts API (SPEC section 7, D9, D13, D18): requests and answers of every /api/auth route. */
+import { z } from 'zod';
+import { ROLES } from '../user.ts';
+import { COMMON_PASSWORD_BUCKETS } from '../validation/password-rule.ts';
+import {
+  changePasswordSchema, checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
+} from '../validation/accounts.ts';
+import { COUNTRY_CODES } from '../countries.ts';
+import { SIGNED_IN, errorAnswers, ok, route, type Answer } from './http.ts';
+
+const tags = ['accounts'];
+
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  hasPassword: z.boolean().describe('False for accounts that only ever signed in with Google.'),
+});
+
+const message = z.string().describe("A sentence for the person, in the request's language.");
+const token = z.string().describe('A session token for `Authorization: Bearer` (non-browser clients, D9); browsers use the cookie set with it.');
+const redirect = z.undefined().describe('A 302 redirect (Location header).');
+
+export const me = route({
+  summary: 'Who is signed in', tags,
+  description: 'SPEC: `success, user`; `user` is null for anonymous callers (never a 401).',
+  security: [{}, ...SIGNED_IN],
+  response: { 200: ok({ user: publicUserSchema.nullable() }) },
+});
+
+export const register = route({
+  summary: 'Create an account', tags,
+  description: 'SPEC\'s registration form. `username` is accepted but ignored: it is always made from the e-mail\'s local part, with a suffix when taken (D18). `confirmPassword` is the form\'s own and is not sent.',
+  body: registerSchema.meta({ examples: [{ email: 'minsu@example.com', username: 'minsu', password: 'lumi-2026!', firstName: '민수', lastName: '김', phone: '010-1234-5678' }] }),
+  response: { 201: ok({ user: publicUserSchema, message, token }), ...errorAnswers(400, 409, 429) },
+});
+
+export const login = route({
+  summary: 'Sign in', tags,
+  body: loginSchema.meta({ examples: [{ email: 'minsu@example.com', password: 'lumi-2026!' }] }),
+  response: { 200: ok({ user: publicUserSchema, message, token }), ...errorAnswers(400, 401, 429) },
+});
+
+export const logout = route({
+  summary: 'Sign out', tags, security: [{}, ...SIGNED_IN],
+  response: { 200: ok({ message }) },
+});
+
+export const checkEmail = route({
+  summary: 'Is this e-mail free for a new account', tags,
+  body: checkEmailSchema.meta({ examples: [{ email: 'minsu@example.com' }] }),
+  response: { 200: ok({ available: z.boolean() }), ...errorAnswers(400, 429) },
+});
+
+export const commonPasswords = route({
+  summary: 'One bucket of the refused common passwords', tags,
+  description: 'The sign-up and password pages apply the server\'s rule without the whole list. Cached a day.',
+  params: z.object({ bucket: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().max(COMMON_PASSWORD_BUCKETS - 1)) }),
+  response: { 200: ok({ bucket: z.number().int(), passwords: z.array(z.string()).readonly() }), ...errorAnswers(404) },
+});
+
+export const forgotPassword = route({
+  summary: 'Mail a password reset link', tags,
+  description: 'Answers the same whether or not the address has an account. SPEC\'s optional `resetToken` is never returned (D13).',
+  body: forgotPasswordSchema.meta({ examples: [{ email: 'minsu@example.com' }] }),
+  response: { 200: ok({ message }), ...errorAnswers(400, 429) },
+});
+
+export const resetPassword = route({
+  summary: 'Set a new password with a reset token', tags,
+  body: resetPasswordSchema.meta({ examples: [{ token: 'the-token-from-the-mail', password: 'new-pass-2026' }] }),
+  response: { 200: ok({ message }), ...errorAnswers(400, 429) },
+});
+
+export const profile = route({
+  summary: 'My profile', tags, security: SIGNED_IN,
+  response: { 200: ok({ user: publicUserSchema }), ...errorAnswers(401) },
+});
+
+export const updateProfile = route({
+  summary: 'Change my profile', tags, security: SIGNED_IN,
+  description: 'Changing the e-mail also needs `currentPassword` (or a fresh Google sign-in); other sessions end.',
+  body: profileSchema.meta({ examples: [{ email: 'minsu@example.com', username: 'minsu', firstName: '민수', lastName: '김', phone: '010-1234-5678' }] }),
+  response: { 200: ok({ message, user: publicUserSchema }), ...errorAnswers(400, 401, 403, 409, 429) },
+});
+
+export const changePassword = route({
+  summary: 'Change my password', tags, security: SIGNED_IN,
+  body: changePasswordSchema,
+  response: { 200: ok({ message, user: publicUserSchema }), ...errorAnswers(400, 401, 403, 429) },
+});
+
+export const googleStart = route({
+  summary: 'Sign in with Google (a full-page navigation)', tags,
+  description: 'Redirects to Google; the callback returns to `returnTo` (a path inside the store) with `?auth=success` or `?auth=failed`.',
+  querystring: z.object({ country: z.enum(COUNTRY_CODES).optional(), returnTo: z.string().optional() }).loose(),
+  response: { 302: redirect },
+});
+
+export const googleCallback = route({
+  summary: 'Where Google sends the browser back', tags,
+  querystring: z.object({ code: z.string().optional(), state: z.string().optional() }).loose(),
+  response: { 302: redirect },
+});
+
+export type PublicUserAnswer = z.input<typeof publicUserSchema>;
+export type SignedInAnswer = Answer<typeof login>;
+export type CommonPasswordsAnswer = Answer<typeof commonPasswords>;
