@@ -34,6 +34,12 @@ export const cartMergeSchema = z.object({ sessionId: plainText({ typeError: V.re
 /** A number or numeric text a page showed; compared with the server's figure, never used. */
 const shownAmount = z.union([z.number(), plainText().max(40, { error: V.tooLong })]).optional();
 
+/** SPEC's fields that a client may send and the server does not use: named in the document as such. */
+const ignored = <T extends z.ZodType>(schema: T, why: string) => schema.meta({ deprecated: true, description: `Ignored: ${why}` });
+
+/** SPEC's package order names the package by `packageName` with a template-like `selectedTemplate` of id 0. */
+export const SPEC_PACKAGE_TEMPLATE_ID = 0;
+
 export const createOrderSchema = z.object({
   customerName: requiredText(100),
   customerEmail: emailField(),
@@ -42,26 +48,30 @@ export const createOrderSchema = z.object({
   requirements: optionalText(5000, { multiline: true }),
   country: z.enum(COUNTRY_CODES, { error: V.invalidChoice }).optional(),
   sessionId: guestIdField(),
-  isGuestOrder: z.boolean({ error: V.invalidType }).optional(),
-  paymentMethod: optionalText(40),
-  orderType: optionalText(40),
   // What identifies the goods (one of):
-  selectedTemplate: z.object({ id: wholeNumber(1, 10_000) }, { error: V.invalidType }).loose().optional(),
-  packageId: plainText().max(40, { error: V.tooLong }).optional(),
-  serviceId: wholeNumber(1, 10_000).optional(),
+  selectedTemplate: z.object({ id: wholeNumber(SPEC_PACKAGE_TEMPLATE_ID, 10_000) }, { error: V.invalidType }).loose().optional()
+    .describe("A template by its id (1-27); SPEC's package order sends id 0 with `packageName`. Its title, type, price and image are ignored."),
+  packageId: plainText().max(40, { error: V.tooLong }).optional().describe('A package by its slug: social, delivery, ecommerce.'),
+  serviceId: wholeNumber(1, 10_000).optional().describe('A service by its id (1-13).'),
   quantity: quantityField().optional(),
-  fromCart: z.literal(true, { error: V.invalidType }).optional(),
-  // What the page showed (SPEC's fields), compared and logged only:
-  finalPrice: shownAmount,
-  amountKRW: shownAmount,
-  totalAmount: shownAmount,
-  packagePrice: shownAmount,
-  packageName: optionalText(200),
-  currency: optionalText(10),
-  status: optionalText(40),
+  fromCart: z.literal(true, { error: V.invalidType }).optional().describe("The caller's whole cart as one order (D23)."),
+  packageName: optionalText(200).describe("With `selectedTemplate.id` 0 (SPEC's package order): the package's name in any of the store's languages, or its slug. Otherwise ignored."),
+  // SPEC's fields the server does not use (D4: the server prices the order; the status, type and
+  // method follow from the goods, the lifecycle and the payment step):
+  isGuestOrder: ignored(z.boolean({ error: V.invalidType }).optional(), 'a guest is whoever calls without a session (D22).'),
+  paymentMethod: ignored(optionalText(40), 'the method is chosen with POST /api/payments/start.'),
+  orderType: ignored(optionalText(40), 'the type follows from the goods named.'),
+  status: ignored(optionalText(40), 'a new order is pending (quote_review for a consultation, D3).'),
+  currency: ignored(optionalText(10), "the store's currency is charged (D26)."),
+  packagePrice: ignored(shownAmount, 'the server prices the order (D4).'),
+  finalPrice: ignored(shownAmount, 'the server prices the order (D4); a different figure is only logged.'),
+  amountKRW: ignored(shownAmount, 'the server prices the order (D4); a different figure is only logged.'),
+  totalAmount: ignored(shownAmount, 'the server prices the order (D4); a different figure is only logged.'),
 }).superRefine((v, ctx) => {
   const chosen = [v.selectedTemplate, v.packageId, v.serviceId, v.fromCart].filter((x) => x !== undefined).length;
   if (chosen !== 1) ctx.addIssue({ code: 'custom', path: ['item'], message: V.orderItem });
+  // SPEC's package order without a package name names nothing.
+  if (v.selectedTemplate?.id === SPEC_PACKAGE_TEMPLATE_ID && !v.packageName) ctx.addIssue({ code: 'custom', path: ['packageName'], message: V.required });
 });
 
 /**

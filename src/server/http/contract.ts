@@ -57,7 +57,7 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 /** Answers as JSON.stringify writes them; `check` also holds each against its schema first. */
 export function serializerCompiler(check: boolean): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url, httpStatus }) => {
-    if (!check || !isZod(schema)) return (data) => JSON.stringify(data);
+    if (!check || !isZod(schema) || isReadByRoute(schema)) return (data) => JSON.stringify(data);
     return (data) => {
       const result = z.safeEncode(schema, data);
       if (!result.success) {

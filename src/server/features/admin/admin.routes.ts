@@ -3,13 +3,12 @@
  * anonymous caller gets 401 and a customer 403 before anything is read. `{id}` is the order's
  * `id` from GET /api/orders (not its public number).
  */
-import type { FastifyInstance } from 'fastify';
-import {
-  adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema, briefStatusSchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, staffCancelSchema,
-} from '../../../domain/validation/admin.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as contract from '../../../domain/contract/admin.ts';
+import { setBriefStatus as setBriefStatusContract } from '../../../domain/contract/briefs.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
-import { idParam, parseBody, parseQuery } from '../../http/validate.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import { cancelByStaff } from '../orders/cancel.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -18,85 +17,88 @@ import { changeOrderStatus, getOrder, listBriefs, listOrders, setBriefStatus, se
 import { overview } from './admin-overview.service.ts';
 import { searchUsers } from './admin-users.service.ts';
 
-export function registerAdminRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; mailWorker: MailWorker; payments: PaymentsService }): void {
+export function registerAdminRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; mailWorker: MailWorker; payments: PaymentsService }): void {
   const { db, auth, mailWorker, payments } = deps;
-  const staff = (request: Parameters<Auth['requireUserWithRole']>[0]) => auth.requireUserWithRole(request, 'admin');
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const staff = (request: FastifyRequest) => auth.requireUserWithRole(request, 'admin');
+  // The role is checked before the request is read: 401 and 403 come before any 400 (D5).
+  const preValidation = async (request: FastifyRequest) => { await staff(request); };
 
-  app.get('/api/orders', async (request) => {
+  app.get('/api/orders', { schema: contract.listOrders, preValidation }, async (request) => {
     await staff(request);
-    return { success: true, ...(await listOrders(db, parseQuery(adminOrdersQuerySchema, request.query))) };
+    return { success: true as const, ...(await listOrders(db, request.query)) };
   });
 
-  app.get('/api/admin/orders/:id', async (request) => {
+  app.get('/api/admin/orders/:id', { schema: contract.getOrder, preValidation }, async (request) => {
     await staff(request);
-    return { success: true, ...(await getOrder(db, idParam(request.params))) };
+    return { success: true as const, ...(await getOrder(db, request.params.id)) };
   });
 
-  app.patch('/api/orders/:id/status', async (request) => {
+  app.patch('/api/orders/:id/status', { schema: contract.changeStatus, preValidation }, async (request) => {
     const actor = await staff(request);
-    const id = idParam(request.params);
-    const { status, note } = parseBody(orderStatusSchema, request.body);
+    const id = request.params.id;
+    const { status, note } = request.body;
     const change = await changeOrderStatus(db, actor.id, id, status, note);
     if (change.changed) {
       mailWorker.nudge();
       request.log.info({ orderId: id, from: change.from, to: change.to, actor: actor.id }, 'order status changed');
     }
-    return { success: true, id, status: change.to, previous: change.from, changed: change.changed };
+    return { success: true as const, id, status: change.to, previous: change.from, changed: change.changed };
   });
 
-  app.patch('/api/orders/:id/comments', async (request) => {
+  app.patch('/api/orders/:id/comments', { schema: contract.setComments, preValidation }, async (request) => {
     await staff(request);
-    const id = idParam(request.params);
-    const { comments } = parseBody(orderCommentsSchema, request.body);
+    const id = request.params.id;
+    const { comments } = request.body;
     await setOrderComments(db, id, comments);
     mailWorker.nudge();
-    return { success: true, id, comments: comments?.trim() || null };
+    return { success: true as const, id, comments: comments?.trim() || null };
   });
 
   // Cancel with the refund the policy allows, or less (D21), through the payment provider.
-  app.post('/api/admin/orders/:id/cancel', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/api/admin/orders/:id/cancel', { schema: contract.cancelOrder, preValidation, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
     const actor = await staff(request);
-    const id = idParam(request.params);
-    const input = parseBody(staffCancelSchema, request.body);
+    const id = request.params.id;
+    const input = request.body;
     const outcome = await cancelByStaff(db, payments.providerOf, actor.id, id, { refundMinor: input.refundAmount, reason: input.reason });
     mailWorker.nudge();
     request.log.info({ orderId: id, refund: input.refundAmount, actor: actor.id, outcome }, 'order cancelled by staff');
-    return { success: true, id, status: 'cancelled', refunded: outcome === 'refunded' ? input.refundAmount : 0 };
+    return { success: true as const, id, status: 'cancelled' as const, refunded: outcome === 'refunded' ? input.refundAmount : 0 };
   });
 
-  app.get('/api/admin/briefs', async (request) => {
+  app.get('/api/admin/briefs', { schema: contract.listBriefs, preValidation }, async (request) => {
     await staff(request);
-    return { success: true, ...(await listBriefs(db, parseQuery(adminBriefsQuerySchema, request.query))) };
+    return { success: true as const, ...(await listBriefs(db, request.query)) };
   });
 
-  app.patch('/api/project-briefs/:id/status', async (request) => {
+  app.patch('/api/project-briefs/:id/status', { schema: setBriefStatusContract, preValidation }, async (request) => {
     await staff(request);
-    const id = idParam(request.params);
-    const { status } = parseBody(briefStatusSchema, request.body);
+    const id = request.params.id;
+    const { status } = request.body;
     const brief = await setBriefStatus(db, id, status);
-    return { success: true, id: brief.id, status: brief.status };
+    return { success: true as const, id: brief.id, status: brief.status };
   });
 
-  app.get('/api/admin/users', async (request) => {
+  app.get('/api/admin/users', { schema: contract.listUsers, preValidation }, async (request) => {
     await staff(request);
-    return { success: true, ...(await searchUsers(db, parseQuery(adminUsersQuerySchema, request.query))) };
+    return { success: true as const, ...(await searchUsers(db, request.query)) };
   });
 
-  app.get('/api/admin/overview', async (request) => {
+  app.get('/api/admin/overview', { schema: contract.overview, preValidation }, async (request) => {
     await staff(request);
-    return { success: true, ...(await overview(db)) };
+    return { success: true as const, ...(await overview(db)) };
   });
 
-  app.get('/api/admin/contacts', async (request) => {
+  app.get('/api/admin/contacts', { schema: contract.listContacts, preValidation }, async (request) => {
     await staff(request);
-    return { success: true, ...(await listContacts(db, parseQuery(adminContactsQuerySchema, request.query))) };
+    return { success: true as const, ...(await listContacts(db, request.query)) };
   });
 
-  app.patch('/api/admin/contacts/:id', async (request) => {
+  app.patch('/api/admin/contacts/:id', { schema: contract.markContact, preValidation }, async (request) => {
     const actor = await staff(request);
-    const id = idParam(request.params);
-    const { handled } = parseBody(contactHandledSchema, request.body);
+    const id = request.params.id;
+    const { handled } = request.body;
     await markContact(db, actor.id, id, handled);
-    return { success: true, id, handled };
+    return { success: true as const, id, handled };
   });
 }

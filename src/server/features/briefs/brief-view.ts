@@ -1,24 +1,10 @@
+import type { BriefAnswer } from '../../../domain/contract/files.ts';
 import type { UploadedFileRow } from '../uploads/upload-batch.ts';
-import { fileView, type FileView } from '../uploads/file-view.ts';
+import { fileView } from '../uploads/file-view.ts';
 import type { BriefRow } from './briefs.service.ts';
 
-/** A brief as its customer reads it (SPEC section 7 fields, files with their URLs). */
-export interface BriefView {
-  id: string;
-  orderId: string;
-  serviceId: number | null;
-  serviceName: string;
-  servicePrice: string | null;
-  deliveryTime: string | null;
-  style: string[];
-  colorTone: string[];
-  usage: string[];
-  additionalRequests: string | null;
-  referenceNotes: string | null;
-  status: string;
-  uploadedFiles: FileView[];
-  createdAt: string;
-}
+/** A brief as its customer reads it: the contract's (src/domain/contract/files.ts). */
+export type BriefView = BriefAnswer;
 
 export function briefView(brief: BriefRow, orderNumber: string, files: UploadedFileRow[], fileAccess = ''): BriefView {
   return {

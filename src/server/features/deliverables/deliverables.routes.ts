@@ -6,15 +6,14 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from '../../../domain/errors.ts';
-import { ORDER_NUMBER_PATTERN } from '../../../domain/orders.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deliver } from '../../../domain/contract/uploads.ts';
+import * as contract from '../../../domain/contract/reviews.ts';
 import { DELIVERABLE_RULES } from '../../../domain/uploads.ts';
-import { approveDraftSchema, deliverableQuerySchema, revisionRequestSchema } from '../../../domain/validation/deliverables.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { queryGuestId, requestAccessor } from '../../http/accessor.ts';
-import { idParam, parseBody, parseQuery } from '../../http/validate.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
@@ -23,18 +22,22 @@ import { multipartLimits, receiveFiles } from '../uploads/receive-files.ts';
 import { startUploadBatch } from '../uploads/upload-batch.ts';
 import { deliverFiles, reviewDraft } from './deliverables.service.ts';
 
-export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; mailWorker: MailWorker; idleTimeoutMs?: number | undefined }): void {
+export function registerDeliverableRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; mailWorker: MailWorker; idleTimeoutMs?: number | undefined }): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, auth, storage, links, mailWorker } = deps;
 
-  void app.register(async (scope) => {
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     await scope.register(fastifyMultipart, { limits: multipartLimits(DELIVERABLE_RULES) });
 
     scope.post('/api/admin/orders/:id/deliverables', {
+      schema: deliver,
+      preValidation: async (request) => { await auth.requireUserWithRole(request, 'admin'); },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     }, async (request, reply) => {
       const actor = await auth.requireUserWithRole(request, 'admin');
-      const id = idParam(request.params);
-      const { purpose } = parseQuery(deliverableQuerySchema, request.query);
+      const id = request.params.id;
+      const { purpose } = request.query;
       const batch = startUploadBatch(storage, DELIVERABLE_RULES);
       try {
         await receiveFiles(request, reply, batch, DELIVERABLE_RULES, {}, { idleTimeoutMs: deps.idleTimeoutMs });
@@ -42,7 +45,7 @@ export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Data
         mailWorker.nudge();
         request.log.info({ orderId: id, purpose, files: delivery.files.length, actor: actor.id }, 'files delivered');
         return reply.status(201).send({
-          success: true,
+          success: true as const,
           files: delivery.files.map((file) => ({ ...fileView(file), purpose: file.purpose })),
           status: delivery.status,
           statusChanged: delivery.statusChanged,
@@ -60,27 +63,21 @@ export function registerDeliverableRoutes(app: FastifyInstance, deps: { db: Data
     return requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request), orderNumber, orderKey: input.orderKey });
   }
 
-  function orderNumberOf(request: FastifyRequest): string {
-    const { orderId } = request.params as { orderId: string };
-    if (!ORDER_NUMBER_PATTERN.test(orderId)) throw new DomainError('NOT_FOUND');
-    return orderId;
-  }
-
-  app.post('/api/orders/:orderId/approve', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
-    const orderNumber = orderNumberOf(request);
-    const input = parseBody(approveDraftSchema, request.body ?? {});
+  app.post('/api/orders/:orderId/approve', { schema: contract.approveDraft, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    const orderNumber = request.params.orderId;
+    const input = request.body ?? {};
     const result = await reviewDraft(db, await reviewerOf(request, orderNumber, input), orderNumber, { kind: 'approve' });
     mailWorker.nudge();
     request.log.info({ orderNumber, status: result.status }, 'draft approved');
-    return { success: true, ...result, message: translatorFor(request.store.lang, 'errors')('deliverables.approved') };
+    return { success: true as const, ...result, message: translatorFor(request.store.lang, 'errors')('deliverables.approved') };
   });
 
-  app.post('/api/orders/:orderId/revision', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
-    const orderNumber = orderNumberOf(request);
-    const input = parseBody(revisionRequestSchema, request.body);
+  app.post('/api/orders/:orderId/revision', { schema: contract.requestRevision, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    const orderNumber = request.params.orderId;
+    const input = request.body;
     const result = await reviewDraft(db, await reviewerOf(request, orderNumber, input), orderNumber, { kind: 'revise', note: input.note });
     mailWorker.nudge();
     request.log.info({ orderNumber, status: result.status, revisionsUsed: result.revisionsUsed }, 'revision requested');
-    return { success: true, ...result, message: translatorFor(request.store.lang, 'errors')('deliverables.revisionRequested') };
+    return { success: true as const, ...result, message: translatorFor(request.store.lang, 'errors')('deliverables.revisionRequested') };
   });
 }

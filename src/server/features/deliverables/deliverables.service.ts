@@ -6,6 +6,7 @@
  * Each of these is one transaction: the files or the decision, and the status change through the
  * lifecycle (D30: its history row and e-mails).
  */
+import type { OrderStatus } from '../../../domain/statuses.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { BRIEF_APPROVED_BY_DRAFT } from '../../../domain/briefs.ts';
 import { draftReview, freeRevisions, REVIEW_DAYS, type DeliverablePurpose } from '../../../domain/deliverables.ts';
@@ -23,7 +24,7 @@ const NOT_DELIVERABLE = new Set(['pending', 'quoted', 'cancelled']);
 interface Delivery {
   files: UploadedFileRow[];
   /** The order's status after the delivery, and whether the delivery changed it. */
-  status: string;
+  status: OrderStatus;
   statusChanged: boolean;
 }
 

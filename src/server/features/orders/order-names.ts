@@ -1,7 +1,7 @@
 /** Names of what was sold, in the order's language, as they are stored with the order (D23). */
-import { findPackage, type PackageSlug } from '../../../domain/catalog/packages.ts';
+import { findPackage, PACKAGES, type PackageSlug } from '../../../domain/catalog/packages.ts';
 import { findService } from '../../../domain/catalog/services.ts';
-import type { Language } from '../../../domain/countries.ts';
+import { LANGUAGES, type Language } from '../../../domain/countries.ts';
 import type { PricedLine } from '../../../domain/orders.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 
@@ -25,4 +25,20 @@ export function orderName(lines: ReadonlyArray<Pick<PricedLine, 'kind' | 'ref' |
   const single = lines.length === 1 ? t('orderName.single', { name, quantity: first.quantity }) : t('orderName.more', { name, count: lines.length - 1 });
   // Toss accepts at most 100 characters.
   return single.length > 100 ? `${single.slice(0, 99)}…` : single;
+}
+
+/** Letters and digits only, lower case: "Delivery-app sales boost" and "delivery app sales boost" are one name. */
+const comparable = (name: string) => name.toLocaleLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The package SPEC's package order names by `packageName` (with `selectedTemplate.id` 0): its
+ * slug, or its name in any of the store's languages. Undefined when it names none.
+ */
+export function packageNamed(name: string): PackageSlug | undefined {
+  const wanted = comparable(name);
+  for (const pkg of PACKAGES) {
+    if (comparable(pkg.slug) === wanted) return pkg.slug;
+    if (LANGUAGES.some((lang) => comparable(translatorFor(lang, 'catalog')(`packages.${pkg.slug}.name`)) === wanted)) return pkg.slug;
+  }
+  return undefined;
 }

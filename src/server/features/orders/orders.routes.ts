@@ -4,15 +4,17 @@
  * endpoints come with the staff area.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as contract from '../../../domain/contract/orders.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { OrderItem } from '../../../domain/orders.ts';
-import { cancelOrderSchema, createOrderSchema, idempotencyKeyField, type CreateOrderInput } from '../../../domain/validation/orders.ts';
+import { V } from '../../../domain/validation/messages.ts';
+import { idempotencyKeyField, SPEC_PACKAGE_TEMPLATE_ID, type CreateOrderInput } from '../../../domain/validation/orders.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { queryGuestId, requestAccessor, requestOwner } from '../../http/accessor.ts';
-import { parseBody } from '../../http/validate.ts';
 import { listCart } from '../cart/cart.service.ts';
 import { customerOrderView } from './order-view.ts';
 import { getOrderFor, listOwnOrders, placeOrder, requestFingerprint } from './orders.service.ts';
@@ -20,9 +22,16 @@ import type { Owner } from './owner.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { cancelOwnOrder } from './cancel.service.ts';
 import type { OrderLinks } from './order-links.ts';
+import { packageNamed } from './order-names.ts';
 
 async function itemsOf(db: Database, owner: Owner, input: CreateOrderInput): Promise<OrderItem[]> {
   if (input.fromCart) return (await listCart(db, owner)).map((row) => ({ kind: 'template', templateId: row.templateId, quantity: row.quantity }));
+  if (input.selectedTemplate?.id === SPEC_PACKAGE_TEMPLATE_ID) {
+    // SPEC's package order: the package is named, the template-like object carries only its display.
+    const slug = packageNamed(input.packageName ?? '');
+    if (!slug) throw new DomainError('UNKNOWN_ITEM', { fields: { packageName: { key: V.invalidChoice } } });
+    return [{ kind: 'package', packageSlug: slug }];
+  }
   if (input.selectedTemplate) return [{ kind: 'template', templateId: input.selectedTemplate.id, quantity: input.quantity ?? 1 }];
   if (input.packageId !== undefined) return [{ kind: 'package', packageSlug: input.packageId }];
   return [{ kind: 'service', serviceId: input.serviceId!, quantity: input.quantity ?? INCLUDED_IMAGES }];
@@ -43,13 +52,17 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return parsed.data;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Auth, payments: PaymentsService, links: OrderLinks): void {
+export function registerOrderRoutes(server: FastifyInstance, db: Database, auth: Auth, payments: PaymentsService, links: OrderLinks): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   app.post('/api/orders', {
+    schema: contract.createOrder,
     // Generous for shoppers, in the way of scripts filling the table.
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    // A malformed key is refused before the body is looked at.
+    preValidation: async (request) => { idempotencyKeyOf(request); },
   }, async (request, reply) => {
     const idempotencyKey = idempotencyKeyOf(request);
-    const input = parseBody(createOrderSchema, request.body);
+    const input = request.body;
     const owner = await requestOwner(auth, request, input.sessionId);
     const { country: storeCountry, lang } = request.store;
     const country = input.country ?? storeCountry;
@@ -75,7 +88,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
     }
     // The same answer for a retry as for the first request: it is the same order.
     return reply.status(201).send({
-      success: true,
+      success: true as const,
       id: order.id,
       orderId: order.orderNumber,
       amount: order.amountMinor,
@@ -88,26 +101,26 @@ export function registerOrderRoutes(app: FastifyInstance, db: Database, auth: Au
     });
   });
 
-  app.get('/api/orders/me', async (request) => {
+  app.get('/api/orders/me', { schema: contract.myOrders }, async (request) => {
     const owner = await requestOwner(auth, request, queryGuestId(request));
     const orders = await listOwnOrders(db, owner);
-    return { success: true, orders: orders.map((details) => customerOrderView(details)) };
+    return { success: true as const, orders: orders.map((details) => customerOrderView(details)) };
   });
 
   /** The customer's own cancel button (D21): cancelled, refunded in full, or requested from staff. */
-  app.post('/api/orders/:orderId/cancel', async (request) => {
-    const { orderId } = request.params as { orderId: string };
-    const input = parseBody(cancelOrderSchema, request.body ?? {});
+  app.post('/api/orders/:orderId/cancel', { schema: contract.cancelOrder }, async (request) => {
+    const { orderId } = request.params;
+    const input = request.body ?? {};
     const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request) });
     const outcome = await cancelOwnOrder(db, payments.providerOf, accessor, orderId, input.reason);
     request.log.info({ outcome }, 'order cancel by customer');
-    return { success: true, outcome, message: translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`) };
+    return { success: true as const, outcome, message: translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`) };
   });
 
-  app.get('/api/orders/:orderId', async (request) => {
-    const { orderId } = request.params as { orderId: string };
-    const { key } = request.query as { key?: unknown };
+  app.get('/api/orders/:orderId', { schema: contract.orderByNumber }, async (request) => {
+    const { orderId } = request.params;
+    const { key } = request.query;
     const accessor = await requestAccessor(auth, links, request, { guestId: queryGuestId(request), orderNumber: orderId, orderKey: key });
-    return { success: true, order: customerOrderView(await getOrderFor(db, accessor, orderId)) };
+    return { success: true as const, order: customerOrderView(await getOrderFor(db, accessor, orderId)) };
   });
 }

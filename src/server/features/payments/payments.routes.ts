@@ -4,12 +4,10 @@
  * verified by the provider), and the sandbox's approval step. Rules live in the services.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as contract from '../../../domain/contract/payments.ts';
 import { DomainError } from '../../../domain/errors.ts';
-import { ORDER_NUMBER_PATTERN } from '../../../domain/orders.ts';
-import { guestIdField } from '../../../domain/validation/orders.ts';
-import { paypalConfirmSchema, SANDBOX_CARD_CHOICES, startPaymentSchema, stripeConfirmSchema, widgetConfirmSchema } from '../../../domain/validation/payments.ts';
-import { plainText } from '../../../domain/validation/schema-helpers.ts';
+import { paypalConfirmSchema, stripeConfirmSchema, widgetConfirmSchema } from '../../../domain/validation/payments.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { requestAccessor } from '../../http/accessor.ts';
@@ -17,13 +15,6 @@ import { parseBody } from '../../http/validate.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
 import { orderFor } from '../orders/order-access.ts';
 import type { PaymentsService } from './payments.service.ts';
-
-const sandboxSchema = z.object({
-  orderId: plainText().regex(ORDER_NUMBER_PATTERN),
-  card: z.enum(SANDBOX_CARD_CHOICES),
-  sessionId: guestIdField(),
-  orderKey: plainText().max(200).optional(),
-});
 
 /** The confirm body by its shape: Stripe's or PayPal's reference, else SPEC's Toss fields (all three required). */
 function confirmInput(body: Record<string, unknown>) {
@@ -34,30 +25,33 @@ function confirmInput(body: Record<string, unknown>) {
   return parseBody(widgetConfirmSchema, body);
 }
 
-export function registerPaymentRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; payments: PaymentsService }): void {
+export function registerPaymentRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; payments: PaymentsService }): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, auth, links, payments } = deps;
   // SPEC's static return pages: on to the store's own success and fail pages, query and all.
   for (const [file, page] of [['/payment-success.html', 'success'], ['/payment-fail.html', 'fail']] as const) {
-    app.get(file, async (request, reply) => {
+    app.get(file, { schema: contract.returnPage(page) }, async (request, reply) => {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.header('cache-control', 'no-store').redirect(`/${request.store.country}/payment/${page}${query}`, 302);
     });
   }
 
   /** The store's payment choices (SPEC's names, in SPEC's order) and whether they take real money. */
-  app.get('/api/payments/settings', async (request) => ({ success: true, country: request.store.country, ...payments.settings(request.store.country) }));
+  app.get('/api/payments/settings', { schema: contract.settings }, async (request) => ({ success: true as const, country: request.store.country, ...payments.settings(request.store.country) }));
 
   app.post('/api/payments/start', {
+    schema: contract.start,
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (request) => {
-    const input = parseBody(startPaymentSchema, request.body);
+    const input = request.body;
     const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId, orderNumber: input.orderId, orderKey: input.orderKey });
     const started = await payments.start(accessor, input);
     request.log.info({ provider: input.provider, kind: 'redirectUrl' in started ? 'redirect' : 'widget' }, 'payment started');
-    return { success: true, ...started };
+    return { success: true as const, ...started };
   });
 
   app.post('/api/confirm', {
+    schema: contract.confirm,
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const input = confirmInput((request.body ?? {}) as Record<string, unknown>);
@@ -65,20 +59,21 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: { db: Database
     const { order } = outcome;
     // A delayed method (Alipay, WeChat Pay) accepted but not yet settled: 202, the webhook will say more.
     return reply.status(outcome.kind === 'processing' ? 202 : 200).send({
-      success: true, orderId: order.orderNumber, status: outcome.kind === 'processing' ? 'processing' : order.status, amount: order.amountMinor, currency: order.currency,
+      success: true as const, orderId: order.orderNumber, status: outcome.kind === 'processing' ? 'processing' : order.status, amount: order.amountMinor, currency: order.currency,
     });
   });
 
   // Webhooks are read as raw bytes: the signature covers them exactly as sent.
-  app.register(async (scope) => {
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     for (const provider of ['stripe', 'paypal'] as const) {
       // Generous for a provider's bursts, in the way of a flood of bogus events (each PayPal one costs a verification call).
-      scope.post(`/api/webhooks/${provider}`, { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } }, async (request) => {
+      scope.post(`/api/webhooks/${provider}`, { schema: contract.webhook(provider), config: { rateLimit: { max: 600, timeWindow: '1 minute' } } }, async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const outcome = await payments.webhook(provider, body, request.headers);
-        return { received: true, outcome: outcome.kind };
+        return { received: true as const, outcome: outcome.kind };
       });
     }
   });
@@ -87,15 +82,18 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: { db: Database
    * The sandbox page's "pay" button: approve with a test card, or say how it was declined. Only for
    * whoever may pay the order (its owner or its private link): a number alone is no approval.
    */
-  app.post('/api/payments/sandbox/authorize', async (request) => {
+  app.post('/api/payments/sandbox/authorize', {
+    schema: contract.sandboxAuthorize,
+    preValidation: async () => { if (!payments.sandbox) throw new DomainError('NOT_FOUND'); },
+  }, async (request) => {
     if (!payments.sandbox) throw new DomainError('NOT_FOUND');
-    const parsed = parseBody(sandboxSchema, request.body);
+    const parsed = request.body;
     const accessor = await requestAccessor(auth, links, request, { guestId: parsed.sessionId, orderNumber: parsed.orderId, orderKey: parsed.orderKey });
     const order = await orderFor(db, accessor, parsed.orderId, 'pay');
     if (order.status !== 'pending') throw new DomainError('ORDER_NOT_PAYABLE');
     // Declined in the page, as a card company would: the page goes on to the fail URL.
     if (parsed.card === 'declined') throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.sandboxDeclined', detail: 'sandbox: declined card' });
     const paymentKey = payments.sandbox.authorize(order.orderNumber, order.amountMinor, parsed.card, order.currency);
-    return { success: true, paymentKey, orderId: order.orderNumber, amount: order.amountMinor };
+    return { success: true as const, paymentKey, orderId: order.orderNumber, amount: order.amountMinor };
   });
 }

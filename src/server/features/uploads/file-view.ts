@@ -1,18 +1,9 @@
+import type { FileAnswer } from '../../../domain/contract/files.ts';
 import { isImageType } from '../../../domain/uploads.ts';
 import type { UploadedFileRow } from './upload-batch.ts';
 
-/** A file as the API and the pages show it (SPEC section 7: id, name, size, type, url). */
-export interface FileView {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-  url: string;
-  /** A resized preview, for images. */
-  previewUrl: string | null;
-  sha256: string;
-  createdAt: string;
-}
+/** A file as the API and the pages show it: the contract's (src/domain/contract/files.ts). */
+export type FileView = FileAnswer;
 
 /** `access` is appended to the URLs (e.g. the order's private link) for readers without a session. */
 export function fileView(file: UploadedFileRow, access = ''): FileView {

@@ -8,6 +8,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as contract from '../../../domain/contract/uploads.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { mayReadFile } from '../../../domain/order-access.ts';
 import { isGuestId } from '../../../domain/guest.ts';
@@ -27,13 +29,15 @@ import type { UploadQuota } from './upload-quota.ts';
 
 const STORED_NAME = new RegExp(`^[0-9a-f-]{36}\\.(${[...new Set(Object.values(DELIVERABLE_TYPES))].join('|')})$`);
 
-export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; quota: UploadQuota; idleTimeoutMs?: number | undefined }): void {
+export function registerUploadRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; storage: FileStorage; links: OrderLinks; quota: UploadQuota; idleTimeoutMs?: number | undefined }): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, auth, storage, links, quota } = deps;
 
-  void app.register(async (scope) => {
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     await scope.register(fastifyMultipart, { limits: multipartLimits(REFERENCE_RULES) });
 
-    scope.post('/api/uploads', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
+    scope.post('/api/uploads', { schema: contract.upload, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
       const allowance = quota.forRequest(request.ip);
       const batch = startUploadBatch(storage, REFERENCE_RULES, allowance);
       let guestId: unknown = queryGuestId(request);
@@ -59,7 +63,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database;
         }, { idleTimeoutMs: deps.idleTimeoutMs });
         const rows = await batch.commit(db, owner!);
         request.log.info({ files: rows.length, bytes: rows.reduce((sum, row) => sum + row.sizeBytes, 0) }, 'files uploaded');
-        return reply.status(201).send({ success: true, files: rows.map((row) => fileView(row)) });
+        return reply.status(201).send({ success: true as const, files: rows.map((row) => fileView(row)) });
       } catch (error) {
         await batch.abort();
         throw error;
@@ -67,7 +71,8 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database;
     });
   });
 
-  app.get<{ Params: { name: string }; Querystring: { preview?: string } }>('/uploads/:name', {
+  app.get('/uploads/:name', {
+    schema: contract.readFile,
     config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const { name } = request.params;
@@ -75,7 +80,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { db: Database;
     const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.storedName, name)).limit(1);
     if (!file) throw new DomainError('NOT_FOUND');
     const header = request.headers['x-guest-id'];
-    const { order: orderNumber, key } = request.query as Record<string, unknown>;
+    const { order: orderNumber, key } = request.query;
     const accessor = await requestAccessor(auth, links, request, {
       guestId: typeof header === 'string' ? header : queryGuestId(request),
       orderNumber: typeof orderNumber === 'string' ? orderNumber : undefined,

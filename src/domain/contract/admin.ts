@@ -1,0 +1,173 @@
+/**
+ * The staff API (SPEC sections 2 and 7, D3, D5, D21, D28): every route answers 401 to anonymous
+ * callers and 403 to customers before it reads anything. `{id}` is an order's `id`, not its number.
+ */
+import { z } from 'zod';
+import { COUNTRY_CODES, LANGUAGES } from '../countries.ts';
+import { ORDER_MESSAGE_KINDS } from '../quotes.ts';
+import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
+import { ROLES } from '../user.ts';
+import {
+  adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
+} from '../validation/admin.ts';
+import { briefSchema, deliverableSchema } from './files.ts';
+import { SIGNED_IN, dateTime, errorAnswers, ok, route, type Built } from './http.ts';
+import { uuidParams } from './params.ts';
+
+const tags = ['staff'];
+const security = SIGNED_IN;
+const guarded = errorAnswers(401, 403);
+const status = z.enum(ORDER_STATUSES);
+const line = z.object({ kind: z.enum(['template', 'package', 'service']), ref: z.string(), name: z.string(), quantity: z.number().int(), unitPriceKrw: z.number().int(), totalKrw: z.number().int() });
+const quoteLine = z.object({ description: z.string(), amount: z.number().int() });
+const money = z.array(z.object({ currency: z.string(), amount: z.number().int(), orders: z.number().int() }));
+
+export const staffOrderRowSchema = z.object({
+  id: z.uuid(), orderId: z.string(), status, orderType: z.enum(ORDER_TYPES), orderName: z.string(),
+  customerName: z.string(), customerEmail: z.string(), customerPhone: z.string().nullable(),
+  country: z.enum(COUNTRY_CODES), currency: z.string(), amount: z.number().int(), amountKRW: z.number().int(),
+  isGuestOrder: z.boolean(), paymentMethod: z.string().nullable(), adminComments: z.string().nullable(),
+  cancelRequestedAt: dateTime().nullable(), createdAt: dateTime(), paidAt: dateTime().nullable(),
+  briefStatus: z.enum(BRIEF_STATUSES).nullable(),
+});
+
+export const listOrders = route({
+  summary: 'Every order, filtered and paged (staff)', tags, security,
+  description: "SPEC's GET /api/orders (an array there; here a page with its total).",
+  querystring: adminOrdersQuerySchema,
+  response: { 200: ok({ orders: z.array(staffOrderRowSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }), ...errorAnswers(400, 401, 403) },
+});
+
+export const staffOrderSchema = z.object({
+  order: z.object({
+    id: z.uuid(), orderId: z.string(), status, orderType: z.enum(ORDER_TYPES), orderName: z.string(),
+    customerName: z.string(), customerEmail: z.string(), customerPhone: z.string().nullable(), customerAddress: z.string().nullable(),
+    requirements: z.string().nullable(), country: z.enum(COUNTRY_CODES), currency: z.string(), language: z.enum(LANGUAGES),
+    amount: z.number().int(), amountKRW: z.number().int(), isGuestOrder: z.boolean(), userId: z.uuid().nullable(),
+    payment: z.object({ provider: z.string().nullable(), method: z.string().nullable(), receiptUrl: z.string().nullable(), paidAt: dateTime().nullable() }),
+    adminComments: z.string().nullable(), cancelRequestedAt: dateTime().nullable(), createdAt: dateTime(), updatedAt: dateTime(),
+  }),
+  lines: z.array(line),
+  history: z.array(z.object({ from: status.nullable(), to: status, at: dateTime(), note: z.string().nullable(), actor: z.string().nullable().describe("The actor's e-mail; null for the customer, a provider or the system.") })),
+  brief: briefSchema.nullable(),
+  refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), provider: z.string(), at: dateTime() })),
+  deliverables: z.array(deliverableSchema),
+  review: z.object({
+    deadline: dateTime().nullable(), canApprove: z.boolean(), canRevise: z.boolean(), free: z.number().int().nullable(), used: z.number().int(),
+    refusal: z.enum(['NOT_DELIVERED', 'REVIEW_WINDOW_CLOSED', 'NO_FREE_REVISIONS']).nullable(),
+  }),
+  revisions: z.array(z.object({ round: z.number().int(), note: z.string(), at: dateTime() })),
+  cancel: z.union([
+    z.object({ kind: z.literal('none') }),
+    z.object({ kind: z.literal('cancel'), maxPercent: z.union([z.literal(0), z.literal(50), z.literal(100)]), maxMinor: z.number().int() }),
+  ]).describe('What staff may do now (D21): cancel with a refund of at most `maxMinor`, or nothing.'),
+  quote: z.object({
+    editable: z.boolean(),
+    validUntil: dateTime().nullable(),
+    versions: z.array(z.object({ version: z.number().int(), lines: z.array(quoteLine), amount: z.number().int(), currency: z.string(), validUntil: dateTime(), note: z.string().nullable(), at: dateTime() })),
+    messages: z.array(z.object({ kind: z.enum(ORDER_MESSAGE_KINDS), body: z.string(), at: dateTime() })),
+  }).nullable().describe("A consultation's quote (D28), else null."),
+});
+
+export const getOrder = route({
+  summary: 'One order with everything about it (staff)', tags, security,
+  params: uuidParams,
+  response: { 200: ok(staffOrderSchema.shape), ...errorAnswers(401, 403, 404) },
+});
+
+export const changeStatus = route({
+  summary: "Set an order's status (staff)", tags, security,
+  description: 'Any status (SPEC: no order enforced), recorded with time, actor and old and new value, and mailed to the customer (D3, D30). `quoted` comes only with a quote; a paid order is cancelled with POST /api/admin/orders/{id}/cancel.',
+  params: uuidParams,
+  body: orderStatusSchema.meta({ examples: [{ status: 'in_progress' }] }),
+  response: { 200: ok({ id: z.uuid(), status, previous: status, changed: z.boolean() }), ...errorAnswers(400, 401, 403, 404, 409) },
+});
+
+export const setComments = route({
+  summary: "Set staff's comment on an order (the customer sees it)", tags, security,
+  params: uuidParams,
+  body: orderCommentsSchema.meta({ examples: [{ comments: '시안은 내일 오전에 보내드립니다.' }] }),
+  response: { 200: ok({ id: z.uuid(), comments: z.string().nullable() }), ...errorAnswers(400, 401, 403, 404) },
+});
+
+export const cancelOrder = route({
+  summary: 'Cancel an order with the refund the policy allows, or less (staff)', tags, security,
+  params: uuidParams,
+  body: staffCancelSchema,
+  response: { 200: ok({ id: z.uuid(), status: z.literal('cancelled'), refunded: z.number().int() }), ...errorAnswers(400, 401, 403, 404, 409, 422, 429, 502) },
+});
+
+export const staffBriefSchema = briefSchema.extend({ orderStatus: status, customerName: z.string(), customerEmail: z.string(), country: z.enum(COUNTRY_CODES) });
+
+export const listBriefs = route({
+  summary: 'Briefs, newest first (staff)', tags, security,
+  querystring: adminBriefsQuerySchema,
+  response: { 200: ok({ briefs: z.array(staffBriefSchema), total: z.number().int() }), ...errorAnswers(400, 401, 403) },
+});
+
+export const staffUserSchema = z.object({
+  id: z.uuid(), username: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(),
+  phone: z.string().nullable(), role: z.enum(ROLES), createdAt: dateTime(),
+});
+
+export const listUsers = route({
+  summary: 'Customers, searchable and paged (staff)', tags, security,
+  querystring: adminUsersQuerySchema,
+  response: { 200: ok({ users: z.array(staffUserSchema), total: z.number().int() }), ...errorAnswers(400, 401, 403) },
+});
+
+export const overviewSchema = z.object({
+  users: z.object({ total: z.number().int(), newToday: z.number().int(), withPhone: z.number().int() }),
+  orders: z.object({ total: z.number().int(), pending: z.number().int(), completed: z.number().int(), inProgress: z.number().int(), quoteReview: z.number().int(), quoted: z.number().int() }),
+  revenue: money.describe('Completed orders per currency (never added across currencies).'),
+  today: money.describe("Today's paid takings per currency (Korea time)."),
+  recentOrders: z.array(z.object({ id: z.uuid(), orderId: z.string(), orderName: z.string(), customerName: z.string(), status, amount: z.number().int(), currency: z.string(), country: z.enum(COUNTRY_CODES), createdAt: dateTime() })),
+  daily: z.array(z.object({ day: z.string(), country: z.string(), currency: z.string(), amount: z.number().int(), orders: z.number().int() })),
+  inbox: z.object({ unhandled: z.number().int() }),
+  openQuotes: money,
+});
+
+export const overview = route({
+  summary: 'The staff overview', tags, security,
+  response: { 200: ok(overviewSchema.shape), ...guarded },
+});
+
+export const contactRowSchema = z.object({
+  id: z.uuid(), name: z.string(), email: z.string(), company: z.string().nullable(), service: z.string(), message: z.string(),
+  country: z.string().nullable(), language: z.string().nullable(), createdAt: dateTime(), handledAt: dateTime().nullable(), handledBy: z.string().nullable(),
+});
+
+export const listContacts = route({
+  summary: "The contact form's messages (staff)", tags, security,
+  querystring: adminContactsQuerySchema,
+  response: { 200: ok({ contacts: z.array(contactRowSchema), total: z.number().int() }), ...errorAnswers(400, 401, 403) },
+});
+
+export const markContact = route({
+  summary: 'Mark a message handled or not (staff)', tags, security,
+  params: uuidParams,
+  body: contactHandledSchema,
+  response: { 200: ok({ id: z.uuid(), handled: z.boolean() }), ...errorAnswers(400, 401, 403, 404) },
+});
+
+export const sendQuote = route({
+  summary: 'Price a consultation and send the quote (staff)', tags, security,
+  description: 'Lines in the store\'s currency\'s minor units, a validity in days (14 by default) and a note; a new version replaces an unpaid one (D28).',
+  params: uuidParams,
+  body: quoteSchema.meta({ examples: [{ lines: [{ description: '이틀 촬영', amount: 900000 }], validDays: 14, note: '촬영 일정은 협의합니다.' }] }),
+  response: {
+    200: ok({
+      id: z.uuid(), status: z.literal('quoted'),
+      quote: z.object({ version: z.number().int(), lines: z.array(quoteLine), amount: z.number().int(), currency: z.string(), validUntil: z.iso.datetime({ offset: true }), note: z.string().nullable() }),
+    }),
+    ...errorAnswers(400, 401, 403, 404, 409, 429),
+  },
+});
+
+/** What the staff pages read, as their loaders pass it on (dates as `Date`). */
+export type StaffOrderList = Built<typeof listOrders>;
+export type StaffOrder = z.output<typeof staffOrderSchema>;
+export type StaffBriefList = Built<typeof listBriefs>;
+export type StaffUserList = Built<typeof listUsers>;
+export type StaffOverview = z.output<typeof overviewSchema>;
+export type StaffContactList = Built<typeof listContacts>;
