@@ -55,15 +55,8 @@ export function storeOffers(country: CountryCode, choice: PaymentChoice): boolea
   return STORE_PAYMENT_CHOICES[country].includes(choice);
 }
 
-/** A store's payment choices as the pages and the API show them (GET /api/payments/settings). */
-export interface StorePaymentSettings {
-  /** In SPEC's order, each with the provider that carries it now (the sandbox without keys) and whether it takes real money. */
-  choices: Array<{ choice: PaymentChoice; provider: ProviderName; test: boolean }>;
-  /** Toss's widget client key when Toss takes the Korean store's payments. */
-  tossClientKey: string | null;
-  /** Some choice takes no real money (sandbox or test keys): the page says so (D29). */
-  test: boolean;
-}
+/** A store's payment choices as the pages and the API show them: GET /api/payments/settings's contract. */
+export type { PaymentSettings as StorePaymentSettings } from './contract/payments.ts';
 
 /**
  * Where a payment attempt stands: started (the customer is at the provider), processing (the

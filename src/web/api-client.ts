@@ -1,15 +1,14 @@
 /**
  * Calls to our JSON API from the browser. Every call says which language to answer in and which
- * store it comes from; errors come back in the API's one shape (src/server/http/errors.ts).
+ * store it comes from; errors come back in the API's one shape (`apiError` of
+ * src/domain/contract/http.ts). Answers are typed by the routes' contracts (`Answer<typeof route>`);
+ * only types are imported, so no schema reaches the page.
  */
+import type { ApiErrorBody } from '../domain/contract/http.ts';
 import type { CountryCode, Language } from '../domain/countries.ts';
 
-export interface ApiError {
-  status: number;
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-}
+/** The API's error as a caller reads it; `HTTP_ERROR` and `NETWORK_ERROR` when no error body came back (0: no answer). */
+export type ApiError = Pick<ApiErrorBody, 'status' | 'message' | 'fields'> & { code: ApiErrorBody['code'] | 'HTTP_ERROR' };
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 

@@ -164,10 +164,11 @@ export const sendQuote = route({
   },
 });
 
-/** What the staff pages read, as their loaders pass it on (dates as `Date`). */
-export type StaffOrderList = Built<typeof listOrders>;
+/** What the staff pages read, as the services build it and their loaders pass it on (dates as `Date`). */
+type Read<C extends { response: Record<number, z.ZodType> }> = Omit<Built<C>, 'success'>;
+export type StaffOrderList = Read<typeof listOrders>;
 export type StaffOrder = z.output<typeof staffOrderSchema>;
-export type StaffBriefList = Built<typeof listBriefs>;
-export type StaffUserList = Built<typeof listUsers>;
+export type StaffBriefList = Read<typeof listBriefs>;
+export type StaffUserList = Read<typeof listUsers>;
 export type StaffOverview = z.output<typeof overviewSchema>;
-export type StaffContactList = Built<typeof listContacts>;
+export type StaffContactList = Read<typeof listContacts>;

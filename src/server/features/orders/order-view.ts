@@ -10,6 +10,7 @@ import { takesBrief } from '../../../domain/briefs.ts';
 import { draftReview, freeRevisions, type DraftReview } from '../../../domain/deliverables.ts';
 import { briefView } from '../briefs/brief-view.ts';
 import { deliverableView } from '../deliverables/deliverable-queries.ts';
+import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
 const reviewView = (review: DraftReview) => ({ ...review, deadline: review.deadline?.toISOString() ?? null });
@@ -32,7 +33,7 @@ function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['q
   };
 }
 
-export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions }: OrderWithDetails, fileAccess = '') {
+export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions }: OrderWithDetails, fileAccess = ''): CustomerOrderView {
   const first = lines[0];
   const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
   return {
@@ -86,4 +87,4 @@ export function customerOrderView({ order, lines, history, brief, deliverables, 
   };
 }
 
-export type CustomerOrderView = ReturnType<typeof customerOrderView>;
+export type { CustomerOrderView };

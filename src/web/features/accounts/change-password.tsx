@@ -2,6 +2,8 @@
  * My Page: change the password. The current one is asked for (accounts without a password, made
  * with Google, set one after a fresh Google sign-in); other devices are signed out.
  */
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { changePassword } from '../../../domain/contract/accounts.ts';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { PublicUser } from '../../../domain/user.ts';
@@ -33,7 +35,7 @@ export function ChangePassword({ user }: { user: PublicUser }) {
 
   const save = handleSubmit(async (values) => {
     const body = { newPassword: values.newPassword, ...(user.hasPassword ? { currentPassword: values.currentPassword } : {}) };
-    const result = await apiRequest<{ message: string }>('PUT', '/api/auth/password', body, store);
+    const result = await apiRequest<Answer<typeof changePassword>>('PUT', '/api/auth/password', body, store);
     if (result.ok) {
       toast.success(t('passwordChange.changed'), result.data.message);
       reset();

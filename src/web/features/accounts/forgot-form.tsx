@@ -1,4 +1,6 @@
 import { useForm } from 'react-hook-form';
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { forgotPassword } from '../../../domain/contract/accounts.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
@@ -18,7 +20,7 @@ export function ForgotForm({ onBack }: { onBack: () => void }) {
     resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/accounts.ts')).forgotPasswordSchema, tErrors),
   });
   const submit = handleSubmit(async (values) => {
-    const result = await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', values, store);
+    const result = await apiRequest<Answer<typeof forgotPassword>>('POST', '/api/auth/forgot-password', values, store);
     if (result.ok) {
       toast.success(t('toast.emailSent'), result.data.message);
       onBack();

@@ -1,4 +1,6 @@
 import { useForm } from 'react-hook-form';
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { login } from '../../../domain/contract/accounts.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { PublicUser } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';
@@ -19,7 +21,7 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: (user: PublicUse
   });
 
   const submit = handleSubmit(async (values) => {
-    const result = await apiRequest<{ user: PublicUser; message: string }>('POST', '/api/auth/login', values, store);
+    const result = await apiRequest<Answer<typeof login>>('POST', '/api/auth/login', values, store);
     if (result.ok) {
       toast.success(t('toast.loginSuccess'), result.data.message);
       onSuccess(result.data.user);

@@ -4,6 +4,7 @@
  * bucket and kept for the visit. The password itself is not sent; if the bucket cannot be had
  * (offline), the page says nothing about commonness and the server decides when the form is sent.
  */
+import type { CommonPasswordsAnswer } from '../../../domain/contract/accounts.ts';
 import { useEffect, useState } from 'react';
 import { V } from '../../../domain/validation/messages.ts';
 import { commonForm, commonPasswordBucket, passwordLengthProblem, passwordProblem, type PasswordProblem } from '../../../domain/validation/password-rule.ts';
@@ -40,7 +41,7 @@ export function commonPasswordError(password: string): typeof V.passwordCommon |
 function fetchBucket(bucket: number, store: StoreHeaders): Promise<void> {
   let request = inFlight.get(bucket);
   if (!request) {
-    request = apiRequest<{ passwords: string[] }>('GET', `/api/auth/common-passwords/${bucket}`, undefined, store).then((result) => {
+    request = apiRequest<CommonPasswordsAnswer>('GET', `/api/auth/common-passwords/${bucket}`, undefined, store).then((result) => {
       if (result.ok) buckets.set(bucket, new Set(result.data.passwords.map(commonForm)));
       else unavailable.add(bucket);
       inFlight.delete(bucket);

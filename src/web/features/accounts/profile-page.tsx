@@ -4,6 +4,8 @@
  * the current password. The loader renders the page, or its 'login required' (401), on the server.
  * Order history joins this page with the ordering issue.
  */
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { profile, updateProfile } from '../../../domain/contract/accounts.ts';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -61,13 +63,13 @@ function MemberInfo({ user }: { user: PublicUser }) {
 
   async function cancel() {
     // SPEC: cancel reloads the profile, so the form shows what is stored now.
-    const result = await apiRequest<{ user: PublicUser }>('GET', '/api/auth/profile', undefined, store);
+    const result = await apiRequest<Answer<typeof profile>>('GET', '/api/auth/profile', undefined, store);
     reset(result.ok ? toValues(result.data.user) : toValues(user));
     setEditing(false);
   }
 
   const save = handleSubmit(async (values) => {
-    const result = await apiRequest<{ user: PublicUser; message: string }>('PUT', '/api/auth/profile', values, store);
+    const result = await apiRequest<Answer<typeof updateProfile>>('PUT', '/api/auth/profile', values, store);
     if (result.ok) {
       toast.success(t('profile.updated'), result.data.message);
       reset(toValues(result.data.user));

@@ -7,6 +7,8 @@
  * beside it. The server stays the authority: a refusal when the form is sent is shown where it
  * belongs, and nothing typed is lost.
  */
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { checkEmail as checkEmailRoute, register as registerRoute } from '../../../domain/contract/accounts.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -65,7 +67,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
   const checkEmail = useCallback(async (address: string, announce: boolean) => {
     checking.current = address;
     setEmailState('checking');
-    const result = await apiRequest<{ available: boolean }>('POST', '/api/auth/check-email', { email: address }, { country, lang });
+    const result = await apiRequest<Answer<typeof checkEmailRoute>>('POST', '/api/auth/check-email', { email: address }, { country, lang });
     if (checking.current !== address || getValues('email').trim() !== address) return; // edited meanwhile: the answer is stale
     if (!result.ok) {
       if (result.error.fields?.email) {
@@ -130,7 +132,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
       lastName: values.lastName,
       ...(values.phone.trim() ? { phone: values.phone } : {}),
     };
-    const result = await apiRequest<{ user: PublicUser; message: string }>('POST', '/api/auth/register', payload, store);
+    const result = await apiRequest<Answer<typeof registerRoute, 201>>('POST', '/api/auth/register', payload, store);
     if (result.ok) {
       toast.success(t('toast.registerSuccess'), result.data.message);
       onSuccess(result.data.user);

@@ -3,6 +3,8 @@
  * invalid and goes home. Both fields are required, must match and be at least 6 characters,
  * with SPEC's messages; success says so and goes home.
  */
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { resetPassword } from '../../../domain/contract/accounts.ts';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -52,7 +54,7 @@ export default function ResetPasswordPage() {
   const passwordCheck = usePasswordCheck(password);
 
   const submit = handleSubmit(async (values) => {
-    const result = await apiRequest<{ message: string }>('POST', '/api/auth/reset-password', { token, password: values.password }, store);
+    const result = await apiRequest<Answer<typeof resetPassword>>('POST', '/api/auth/reset-password', { token, password: values.password }, store);
     if (result.ok) {
       toast.success(t('reset.success'), result.data.message);
       void navigate(home);

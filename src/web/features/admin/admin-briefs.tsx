@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_STATUSES, type BriefStatus } from '../../../domain/statuses.ts';
-import type { listBriefs } from '../../../server/features/admin/admin-orders.service.ts';
+import type { StaffBriefList } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
 import { EmailAddress } from '../accounts/email-address.tsx';
 import { FilterPills } from './filter-pills.tsx';
@@ -10,7 +10,7 @@ import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
 import { StaffBrief } from './staff-brief.tsx';
 
-type BriefList = Awaited<ReturnType<typeof listBriefs>>;
+type BriefList = StaffBriefList;
 const ACTIONS: BriefStatus[] = ['in_review', 'approved', 'rejected'];
 
 export function AdminBriefs({ list, status, page, pageSize }: { list: BriefList; status: BriefStatus | null; page: number; pageSize: number }) {

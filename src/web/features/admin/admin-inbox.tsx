@@ -2,14 +2,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { LANGUAGE_NAMES, type Language } from '../../../i18n/config.ts';
-import type { listContacts } from '../../../server/features/admin/admin-contacts.service.ts';
+import type { StaffContactList } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
 import { EmailAddress } from '../accounts/email-address.tsx';
 import { FilterPills } from './filter-pills.tsx';
 import { Pagination } from './pagination.tsx';
 import { useStaffAction } from './staff-action.ts';
 
-type ContactList = Awaited<ReturnType<typeof listContacts>>;
+type ContactList = StaffContactList;
 
 export function AdminInbox({ list, handled, page, pageSize }: { list: ContactList; handled: 'true' | 'false' | null; page: number; pageSize: number }) {
   const { t } = useTranslation('admin');

@@ -10,7 +10,7 @@ import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
 import { formatMinor, formatMoney, minorDigits } from '../../../domain/money.ts';
 import { staffStatusChoices } from '../../../domain/lifecycle.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/statuses.ts';
-import type { getOrder, listOrders } from '../../../server/features/admin/admin-orders.service.ts';
+import type { StaffOrder, StaffOrderList } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
 import { EmailAddress } from '../accounts/email-address.tsx';
 import { Pagination } from './pagination.tsx';
@@ -20,8 +20,8 @@ import { StaffDeliverables } from './staff-deliverables.tsx';
 import { StaffQuote } from './staff-quote.tsx';
 import { PROVIDER_NAMES } from '../../../domain/payments.ts';
 
-type OrderList = Awaited<ReturnType<typeof listOrders>>;
-type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
+type OrderList = StaffOrderList;
+type OrderDetail = StaffOrder;
 
 const field = 'mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm';
 

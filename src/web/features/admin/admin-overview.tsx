@@ -3,11 +3,11 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatCurrencyMinor, formatMinor } from '../../../domain/money.ts';
-import type { overview as overviewOf } from '../../../server/features/admin/admin-overview.service.ts';
+import type { StaffOverview } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 
-type Overview = Awaited<ReturnType<typeof overviewOf>>;
+type Overview = StaffOverview;
 
 function Card({ label, children, note }: { label: string; children: React.ReactNode; note: string }) {
   return (

@@ -2,11 +2,11 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { Form, Link } from 'react-router';
 import { displayName } from '../../../domain/user.ts';
-import type { searchUsers } from '../../../server/features/admin/admin-users.service.ts';
+import type { StaffUserList } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
 import { Pagination } from './pagination.tsx';
 
-type UserList = Awaited<ReturnType<typeof searchUsers>>;
+type UserList = StaffUserList;
 
 export function AdminUsers({ list, q, page, pageSize }: { list: UserList; q: string; page: number; pageSize: number }) {
   const { t } = useTranslation('admin');

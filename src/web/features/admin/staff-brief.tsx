@@ -1,7 +1,7 @@
 /** A brief as staff read it: the choices, requests and notes, and the files with previews and downloads. */
 import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTION_GROUPS } from '../../../domain/briefs.ts';
-import type { BriefView } from '../../../server/features/briefs/brief-view.ts';
+import type { BriefAnswer as BriefView } from '../../../domain/contract/files.ts';
 import { FileList } from '../../components/file-list.tsx';
 
 export function StaffBrief({ brief }: { brief: BriefView }) {

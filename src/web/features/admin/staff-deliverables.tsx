@@ -3,19 +3,21 @@
  * one request with a progress bar. A draft moves the order to draft_delivered and mails the
  * customer, who then approves or asks for a revision; their requests are listed here in their words.
  */
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { deliver as deliverRoute } from '../../../domain/contract/uploads.ts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
 import { DELIVERABLE_PURPOSES, type DeliverablePurpose } from '../../../domain/deliverables.ts';
 import { DELIVERABLE_ACCEPT, DELIVERABLE_RULES, formatFileSize, refusalOf } from '../../../domain/uploads.ts';
-import type { getOrder } from '../../../server/features/admin/admin-orders.service.ts';
+import type { StaffOrder } from '../../../domain/contract/admin.ts';
 import { toast } from '../../components/toast.tsx';
 import { FileList } from '../../components/file-list.tsx';
 import { sendFiles } from '../../send-files.ts';
 import { useRootData } from '../../store-context.ts';
 import { DeliverableList } from '../deliverables/order-deliverables.tsx';
 
-type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
+type OrderDetail = StaffOrder;
 
 /** Why the chosen files cannot go, before a byte is sent (the server checks them all again). */
 function problemOf(files: File[], t: (key: string, values?: Record<string, unknown>) => string, lang: string): string | null {
@@ -45,7 +47,7 @@ function DeliverForm({ orderId }: { orderId: string }) {
     if (files.length === 0 || problem) return;
     setError(null);
     setProgress(0);
-    const result = await sendFiles<{ message: string }>(`/api/admin/orders/${orderId}/deliverables?purpose=${purpose}`, files, { store, onProgress: setProgress });
+    const result = await sendFiles<Answer<typeof deliverRoute, 201>>(`/api/admin/orders/${orderId}/deliverables?purpose=${purpose}`, files, { store, onProgress: setProgress });
     setProgress(null);
     if (!result.ok) {
       // The chosen files stay chosen, to try again.

@@ -11,11 +11,11 @@ import { decimalStringToMinor, minorToDecimalString } from '../../../domain/paym
 import {
   QUOTE_DEFAULT_VALID_DAYS, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX,
 } from '../../../domain/quotes.ts';
-import type { getOrder } from '../../../server/features/admin/admin-orders.service.ts';
+import type { StaffOrder } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
 import { useStaffAction } from './staff-action.ts';
 
-type OrderDetail = Awaited<ReturnType<typeof getOrder>>;
+type OrderDetail = StaffOrder;
 type QuoteDetail = NonNullable<OrderDetail['quote']>;
 
 interface LineDraft {

@@ -2,6 +2,7 @@
  * The project brief modal (SPEC sections 2 and 4): sends the brief for its order, or opens a
  * consultation (D17), then says what happens next in SPEC's words for the flow it came from.
  */
+import type { CreatedBrief } from '../../../domain/contract/briefs.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useNavigate, useRevalidator } from 'react-router';
 import { apiRequest } from '../../api-client.ts';
@@ -14,11 +15,7 @@ import { BriefForm, type BriefValues, type SubmitOutcome } from './brief-form.ts
 import type { BriefTarget } from './brief-provider.tsx';
 import type { UploadedFile } from './upload-file.ts';
 
-interface Created {
-  briefId: string;
-  orderId: string;
-  orderStatus: string;
-}
+type Created = CreatedBrief;
 
 export default function BriefDialog({ target, onClose }: { target: BriefTarget; onClose: () => void }) {
   const { t } = useTranslation('briefs');

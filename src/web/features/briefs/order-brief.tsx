@@ -5,7 +5,7 @@
  */
 import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/briefs.ts';
-import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
+import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import { FileList } from '../../components/file-list.tsx';
 import { useRootData } from '../../store-context.ts';
 import { useBrief } from './brief-provider.tsx';

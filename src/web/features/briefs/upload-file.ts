@@ -2,9 +2,10 @@
  * Sends one file to POST /api/uploads with progress. Checks type and size first, so a file the
  * server would refuse is not sent.
  */
+import type { Uploaded } from '../../../domain/contract/uploads.ts';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { REFERENCE_RULES, refusalOf } from '../../../domain/uploads.ts';
-import type { FileView } from '../../../server/features/uploads/file-view.ts';
+import type { FileAnswer as FileView } from '../../../domain/contract/files.ts';
 import { sendFiles } from '../../send-files.ts';
 
 /** A file as the API returned it (POST /api/uploads), as much as the brief keeps of it. */
@@ -16,7 +17,7 @@ type UploadOutcome = { ok: true; file: UploadedFile } | { ok: false; message: st
 export const precheck = (file: File) => refusalOf(file, REFERENCE_RULES);
 
 export async function uploadFile(file: File, options: { guestId: string | null; store: { lang: Language; country: CountryCode }; onProgress: (fraction: number) => void; signal?: AbortSignal }): Promise<UploadOutcome> {
-  const result = await sendFiles<{ files?: UploadedFile[] }>('/api/uploads', [file], {
+  const result = await sendFiles<Uploaded>('/api/uploads', [file], {
     // The guest id goes in the body, before the file, so it never sits in a URL (proxy logs).
     fields: options.guestId ? { sessionId: options.guestId } : {},
     store: options.store,

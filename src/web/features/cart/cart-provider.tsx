@@ -3,6 +3,7 @@
  * cart button, the template pages' "add to cart" and "buy now", and the packages. A guest's cart
  * is kept under the browser's guest id (D22); signing in brings it into the account's cart.
  */
+import type { CartItem, CartList } from '../../../domain/contract/cart.ts';
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { apiRequest } from '../../api-client.ts';
@@ -26,15 +27,8 @@ const CheckoutDialog = lazy(loadCheckoutDialog);
 export const prefetchCartDrawer = () => void loadCartDrawer();
 export const prefetchCheckout = () => void loadCheckoutDialog();
 
-interface CartLine {
-  id: string;
-  templateId: number;
-  templateTitle: string;
-  templatePrice: number;
-  templateImage: string | null;
-  quantity: number;
-  price: { currency: string; unitMinor: number; totalMinor: number };
-}
+/** A line of GET /api/cart (src/domain/contract/cart.ts). */
+type CartLine = CartItem;
 
 interface CartApi {
   lines: CartLine[] | null;
@@ -68,7 +62,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const guestQuery = useCallback(() => (user ? '' : `?sessionId=${encodeURIComponent(guestSessionId())}`), [user]);
 
   const refresh = useCallback(async () => {
-    const result = await apiRequest<{ items: CartLine[] }>('GET', `/api/cart${guestQuery()}`, undefined, store);
+    const result = await apiRequest<CartList>('GET', `/api/cart${guestQuery()}`, undefined, store);
     if (result.ok) setLines(result.data.items);
   }, [guestQuery, store]);
 

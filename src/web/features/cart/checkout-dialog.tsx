@@ -20,7 +20,7 @@ import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { FormField } from '../accounts/form-field.tsx';
 import { guestSessionId } from '../accounts/guest-session.ts';
-import type { PaymentSettings } from '../checkout/payment-step.ts';
+import type { PaymentSettings } from '../../../domain/contract/payments.ts';
 import { PaymentAgreements } from '../checkout/payment-agreements.tsx';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from '../checkout/use-payment-area.tsx';
 import { useCart } from './cart-provider.tsx';

@@ -4,24 +4,13 @@
  * which answers the provider's page to go to (Stripe, PayPal, the sandbox) or what Toss's widget in
  * our page needs. Every way ends at this store's success or fail page.
  */
-import type { PaymentChoice, StorePaymentSettings } from '../../../domain/payments.ts';
+import type { CreatedOrder } from '../../../domain/contract/orders.ts';
 
-/** The store's payment choices as GET /api/payments/settings and the loaders give them. */
-export type PaymentSettings = StorePaymentSettings;
-
-export interface CreatedOrder {
-  orderId: string;
-  amount: number;
-  orderName: string;
-}
+/** What paying needs of an order: POST /api/orders's answer (src/domain/contract/orders.ts), or an unpaid order's. */
+export type OrderToPay = Pick<CreatedOrder, 'orderId' | 'amount' | 'orderName'>;
 
 export interface Payer {
   name: string;
   email: string;
   phone: string;
 }
-
-/** POST /api/payments/start's answer. */
-export type StartedPayment =
-  | { provider: PaymentChoice; redirectUrl: string }
-  | { provider: PaymentChoice; widget: { orderId: string; orderName: string; amount: number; successUrl: string; failUrl: string } };

@@ -5,9 +5,8 @@
  */
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { SANDBOX_CARD_CHOICES, type SandboxCardChoice } from '../../../domain/payments.ts';
-
-export type { SandboxCardChoice } from '../../../domain/payments.ts';
+import type { SandboxCardChoice } from '../../../domain/contract/payments.ts';
+import { SANDBOX_CARD_CHOICES } from '../../../domain/payments.ts';
 
 export function SandboxCards({ value, onChange }: { value: SandboxCardChoice; onChange: (card: SandboxCardChoice) => void }) {
   const { t } = useTranslation('common');

@@ -4,11 +4,11 @@
  * requestPayment leaves for Toss's window, which returns to our success or fail page.
  */
 import type { TossPaymentsWidgets } from '@tosspayments/tosspayments-sdk';
-import type { CreatedOrder, Payer } from './payment-step.ts';
+import type { OrderToPay, Payer } from './payment-step.ts';
 
 export interface TossWidget {
   setAmount(value: number): Promise<void>;
-  pay(order: CreatedOrder, payer: Payer, urls: { successUrl: string; failUrl: string }): Promise<void>;
+  pay(order: OrderToPay, payer: Payer, urls: { successUrl: string; failUrl: string }): Promise<void>;
 }
 
 export async function mountTossWidget(options: { clientKey: string; customerKey: string | null; amount: number; methodsSelector: string; agreementSelector: string }): Promise<TossWidget> {

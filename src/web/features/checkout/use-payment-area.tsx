@@ -11,9 +11,11 @@ import type { PaymentChoice } from '../../../domain/payments.ts';
 import type { TFunction } from '../../../i18n/translate.ts';
 import { apiRequest, type StoreHeaders } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
-import type { CreatedOrder, Payer, PaymentSettings, StartedPayment } from './payment-step.ts';
+import type { CreatedOrder } from '../../../domain/contract/orders.ts';
+import type { PaymentSettings, SandboxCardChoice, StartedPayment } from '../../../domain/contract/payments.ts';
+import type { OrderToPay, Payer } from './payment-step.ts';
 import { PaymentMethods } from './payment-methods.tsx';
-import { SandboxCards, type SandboxCardChoice } from './sandbox-payment.tsx';
+import { SandboxCards } from './sandbox-payment.tsx';
 import type { TossWidget } from './toss-payment.ts';
 
 type WidgetState = 'idle' | 'loading' | 'ready' | 'error';
@@ -99,7 +101,7 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
 
   /** Starts the payment with the chosen method: to the provider's page, or Toss's window from our page. */
   /** `access`: how a caller without a session shows the order is theirs (the guest id, or the private link's key). */
-  async function pay(order: CreatedOrder, payer: Payer, access: { sessionId?: string | undefined; orderKey?: string | undefined }, store: StoreHeaders) {
+  async function pay(order: OrderToPay, payer: Payer, access: { sessionId?: string | undefined; orderKey?: string | undefined }, store: StoreHeaders) {
     const started = await apiRequest<StartedPayment>('POST', '/api/payments/start', {
       orderId: order.orderId, provider: choice, ...(access.sessionId ? { sessionId: access.sessionId } : {}), ...(access.orderKey ? { orderKey: access.orderKey } : {}),
       ...(provider === 'sandbox' ? { testCard: card } : {}),

@@ -4,10 +4,12 @@
  * approve it (the order is completed) or ask for a revision with a note, within the review window
  * and the free revisions, both said before the buttons.
  */
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { approveDraft, requestRevision } from '../../../domain/contract/reviews.ts';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
-import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
+import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import { apiRequest } from '../../api-client.ts';
 import { FileList } from '../../components/file-list.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -55,7 +57,7 @@ function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: s
     }
     setBusy(true);
     const body = { ...(linkKey ? { orderKey: linkKey } : {}), ...(kind === 'revision' ? { note } : {}) };
-    const result = await apiRequest<{ message: string }>('POST', `/api/orders/${order.orderId}/${kind}`, body, store);
+    const result = await apiRequest<Answer<typeof approveDraft | typeof requestRevision>>('POST', `/api/orders/${order.orderId}/${kind}`, body, store);
     setBusy(false);
     if (!result.ok) {
       // The note stays as typed; the server's sentence says what to do (or, unreachable, to try again).

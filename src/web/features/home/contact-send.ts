@@ -3,6 +3,7 @@
  * change after one, or a prefilled start): checks the values with the server's own schema, sends
  * them, and starts the message for a visitor who came from a package or a consultation page.
  */
+import type { ContactSent } from '../../../domain/contract/contact.ts';
 import { findPackage } from '../../../domain/catalog/packages.ts';
 import { findService } from '../../../domain/catalog/services.ts';
 import { postJson, type StoreHeaders } from '../../api-client.ts';
@@ -21,7 +22,7 @@ export function checkContact(values: ContactValues, tErrors: TFunction): Promise
 export type SendOutcome = { sent: true; message: string } | { sent: false; fields: Record<string, string>; message: string };
 
 export async function sendContact(values: ContactValues, store: StoreHeaders): Promise<SendOutcome> {
-  const result = await postJson<{ message: string }>('/api/contact', values, store);
+  const result = await postJson<ContactSent>('/api/contact', values, store);
   if (result.ok) return { sent: true, message: result.data.message };
   return { sent: false, fields: result.error.fields ?? {}, message: result.error.message };
 }

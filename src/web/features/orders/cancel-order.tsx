@@ -1,4 +1,6 @@
 /** My Page's cancel button (D21), with what will happen said before it happens. */
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { cancelOrder } from '../../../domain/contract/orders.ts';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
@@ -19,7 +21,7 @@ export function CancelOrder({ orderId, kind, amount, country }: { orderId: strin
 
   async function confirm() {
     setBusy(true);
-    const result = await apiRequest<{ message: string }>('POST', `/api/orders/${orderId}/cancel`, {}, store);
+    const result = await apiRequest<Answer<typeof cancelOrder>>('POST', `/api/orders/${orderId}/cancel`, {}, store);
     setBusy(false);
     setOpen(false);
     if (result.ok) toast.success(t(`orders.cancel.done.${kind}`), result.data.message);

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { timelineOf, timelineStates } from '../../../domain/statuses.ts';
-import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
+import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
 import { OrderBrief } from '../briefs/order-brief.tsx';

@@ -3,13 +3,15 @@
  * what staff priced, until when, their note; "Pay this quote" through the store's providers (the
  * same dialog as any unpaid order), a question for staff, or a decline with a reason.
  */
+import type { Answer } from '../../../domain/contract/http.ts';
+import type { askAboutQuote, declineQuote } from '../../../domain/contract/reviews.ts';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { ORDER_MESSAGE_MAX } from '../../../domain/quotes.ts';
-import type { CustomerOrderView } from '../../../server/features/orders/order-view.ts';
+import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import { apiRequest } from '../../api-client.ts';
 import { Modal } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -44,7 +46,7 @@ export function OrderQuote({ order, linkKey }: { order: CustomerOrderView; linkK
   /** Sends a question or a decline; answers the message to show under the box, or null when done. */
   async function send(kind: 'questions' | 'decline', text: string): Promise<string | null> {
     const body = { ...access, ...(kind === 'decline' ? { reason: text } : { message: text }) };
-    const result = await apiRequest<{ message: string }>('POST', `/api/orders/${order.orderId}/quote/${kind}`, body, store);
+    const result = await apiRequest<Answer<typeof declineQuote> | Answer<typeof askAboutQuote, 201>>('POST', `/api/orders/${order.orderId}/quote/${kind}`, body, store);
     if (!result.ok) {
       const message = result.error.fields?.reason ?? result.error.fields?.message ?? (result.error.message || t('orders.quote.tryAgain'));
       toast.error(t(kind === 'decline' ? 'orders.quote.declineFailed' : 'orders.quote.askFailed'), message);

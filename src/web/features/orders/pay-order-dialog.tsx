@@ -11,7 +11,7 @@ import { apiRequest } from '../../api-client.ts';
 import { Modal } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
-import type { PaymentSettings } from '../checkout/payment-step.ts';
+import type { PaymentSettings } from '../../../domain/contract/payments.ts';
 import { PaymentArea, usePaymentArea } from '../checkout/use-payment-area.tsx';
 
 export interface UnpaidOrder {
