@@ -4,6 +4,7 @@
  * from this server's own files.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { newGuestId } from '../../src/domain/guest.ts';
 import { describe, expect, it } from 'vitest';
 import { isDocumented } from '../../src/server/http/contract.ts';
 import { useTestServer } from './harness.ts';
@@ -82,5 +83,43 @@ describe('the API contract', () => {
     }
     const script = await server().app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(script.statusCode).toBe(200);
+  });
+
+  describe("SPEC's package order", () => {
+    /** SPEC section 3's order payload for a package, as a client written from SPEC sends it. */
+    const specOrder = (packageName: string | undefined) => ({
+      customerName: '김민수', customerEmail: 'minsu@example.com', customerPhone: '010-1234-5678', requirements: '',
+      packageName, packagePrice: '399000', totalAmount: '399000', currency: 'KRW', country: 'kr', paymentMethod: 'tosspayments',
+      isGuestOrder: true, status: 'pending', orderType: 'package', finalPrice: 399000, amountKRW: 399000, sessionId: newGuestId(),
+      selectedTemplate: { id: 0, title: packageName, type: 'package', price: 399000, image: '/x.webp' },
+    });
+    const post = (body: unknown) => server().app.inject({ method: 'POST', url: '/api/orders', headers: { 'accept-language': 'en', 'x-store-country': 'kr' }, payload: body as object });
+
+    it('buys the package its name names, in any language or by slug, priced by the server', async () => {
+      for (const name of ['배달앱 매출 부스트 패키지', 'Delivery-app sales boost', 'delivery']) {
+        const response = await post(specOrder(name));
+        expect(response.statusCode, name).toBe(201);
+        expect(response.json()).toMatchObject({ success: true, amount: 399000, currency: 'KRW', status: 'pending' });
+      }
+    });
+
+    it('answers which field is wrong, not "quantity 1 to 100"', async () => {
+      const unknown = await post(specOrder('No such package'));
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ success: false, code: 'UNKNOWN_ITEM', fields: { packageName: expect.any(String) } });
+      const unnamed = await post(specOrder(undefined));
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { packageName: expect.any(String) } });
+      expect(Object.keys(unnamed.json().fields)).not.toContain('selectedTemplate.id');
+    });
+
+    it('names the fields the server ignores in the document', async () => {
+      const document = await openApi();
+      const body = (document.paths['/api/orders']!.post as unknown as { requestBody: { content: { 'application/json': { schema: { properties: Record<string, { deprecated?: boolean; description?: string }> } } } } })
+        .requestBody.content['application/json'].schema.properties;
+      for (const field of ['isGuestOrder', 'paymentMethod', 'orderType', 'status', 'currency', 'packagePrice', 'finalPrice', 'amountKRW', 'totalAmount']) {
+        expect(body[field], field).toMatchObject({ deprecated: true, description: expect.stringMatching(/^Ignored/) });
+      }
+    });
   });
 });

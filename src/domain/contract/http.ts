@@ -8,9 +8,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors.ts';
 
-/** Schemas published as named components of the OpenAPI document (`#/components/schemas/<id>`). */
-export const contractRegistry = z.registry<{ id: string }>();
-
 /** The one error answer of the whole API (src/server/http/errors.ts writes it). */
 export const apiError = z.object({
   success: z.literal(false),
@@ -21,10 +18,12 @@ export const apiError = z.object({
   fields: z.record(z.string(), z.string()).optional().describe('Per field, what is wrong with it (validation failures), localized.'),
   requestId: z.string().describe('Also in the x-request-id header; quote it to support.'),
 }).meta({
+  // Published once as `#/components/schemas/ApiError` (an `id` in zod's global registry, where
+  // every `.meta()` and `.describe()` of the contracts is kept).
+  id: 'ApiError',
   description: 'Every error answer of the API has this shape.',
   examples: [{ success: false, status: 400, code: 'VALIDATION_FAILED', message: '입력값을 확인해 주세요.', fields: { customerEmail: '올바른 이메일을 입력해주세요' }, requestId: '0b6f0f0e-1d1c-4c55-9d1f-1f0a9c8e2d11' }],
 });
-contractRegistry.add(apiError, { id: 'ApiError' });
 export type ApiErrorBody = z.infer<typeof apiError>;
 
 /** The error answers a route may give, by status: each is the one error shape. */

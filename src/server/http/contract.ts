@@ -14,12 +14,13 @@
  * Guards that must answer before the request is read (sign-in, staff role, per-IP limits) run in
  * the route's `preValidation`, as they ran before the handler parsed its body.
  */
+import { STATUS_CODES } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contractRegistry, isReadByRoute } from '../../domain/contract/http.ts';
+import { isReadByRoute } from '../../domain/contract/http.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { fieldErrors } from '../../domain/validation/schema-helpers.ts';
 import { SESSION_COOKIE } from '../features/accounts/sessions.ts';
@@ -68,6 +69,19 @@ export function serializerCompiler(check: boolean): FastifySerializerCompiler<un
   };
 }
 
+/** Each answer is described by its status ("Created", "Not Found") where @fastify/swagger would write "Default Response". */
+function describeAnswers<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>> }).paths ?? {};
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (answer.description === 'Default Response') answer.description = STATUS_CODES[status] ?? status;
+      }
+    }
+  }
+  return document;
+}
+
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
@@ -80,7 +94,7 @@ const DOCS_CSP = [
   "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
 
-const toJsonSchema = createJsonSchemaTransform({ schemaRegistry: contractRegistry, skipList: [] });
+const toJsonSchema = createJsonSchemaTransform({ skipList: [] });
 
 /** The document covers the API, the uploaded files and SPEC's payment return pages; not the pages, assets or catch-alls. */
 export const isDocumented = (url: string) =>
@@ -117,7 +131,7 @@ export async function registerContract(app: FastifyInstance, options: { checkAns
       },
     },
     transform: (route) => (isDocumented(route.url) ? toJsonSchema(route) : { schema: { hide: true }, url: route.url }),
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: contractRegistry }),
+    transformObject: (document) => describeAnswers(jsonSchemaTransformObject(document)),
   });
   let document: string | undefined;
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
