@@ -1,5 +1,5 @@
 /**
- * The API reference (issue 18, docs/decisions/0028): /api/docs draws the OpenAPI document with
+ * The API reference (issue 18, docs/decisions/0029): /api/docs draws the OpenAPI document with
  * Swagger UI from this server's own files, under its own Content-Security-Policy, with no request
  * leaving the machine and nothing refused by the policy.
  */

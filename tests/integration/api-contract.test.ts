@@ -1,5 +1,5 @@
 /**
- * The API contract (issue 18, docs/decisions/0028): every route of the API has a contract and is
+ * The API contract (issue 18, docs/decisions/0029): every route of the API has a contract and is
  * in the OpenAPI document, the document is valid OpenAPI 3.1, and the reference page is served
  * from this server's own files.
  */

@@ -1,5 +1,5 @@
 /**
- * The pieces every feature's contract is made of (docs/decisions/0028): the one error answer, the
+ * The pieces every feature's contract is made of (docs/decisions/0029): the one error answer, the
  * security schemes, dates on the wire, and the types the web reads answers with. A contract module
  * (`src/domain/contract/<feature>.ts`) holds, per route, the zod schemas of its request and its
  * answers plus what the OpenAPI document says about it; the server registers the route with that

@@ -1,5 +1,5 @@
 /**
- * The API contract at the HTTP edge (docs/decisions/0028). Routes are registered with the zod
+ * The API contract at the HTTP edge (docs/decisions/0029). Routes are registered with the zod
  * schemas of `src/domain/contract/*` through fastify-type-provider-zod's types; this file gives
  * Fastify the compilers that read them:
  *
