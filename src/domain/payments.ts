@@ -55,9 +55,6 @@ export function storeOffers(country: CountryCode, choice: PaymentChoice): boolea
   return STORE_PAYMENT_CHOICES[country].includes(choice);
 }
 
-/** A store's payment choices as the pages and the API show them: GET /api/payments/settings's contract. */
-export type { PaymentSettings as StorePaymentSettings } from './contract/payments.ts';
-
 /**
  * Where a payment attempt stands: started (the customer is at the provider), processing (the
  * provider took the payment but has not said yes yet, e.g. a delayed method), succeeded (it paid

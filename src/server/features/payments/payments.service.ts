@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
-import type { ProviderName, StorePaymentSettings } from '../../../domain/payments.ts';
+import type { PaymentSettings } from '../../../domain/contract/payments.ts';
+import type { ProviderName } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import { confirmReturn, type ConfirmInput } from './confirm.service.ts';
@@ -39,7 +40,7 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log }:
   return {
     registry,
     sandbox: registry.sandbox,
-    settings(country: CountryCode): StorePaymentSettings {
+    settings(country: CountryCode): PaymentSettings {
       const choices = registry.choicesFor(country).map(({ choice, provider }) => ({ choice, provider: provider.name, test: provider.status().test }));
       const toss = registry.choicesFor(country).find((c) => c.provider.name === 'toss');
       return { choices, tossClientKey: toss?.provider.status().publicKey ?? null, test: choices.some((c) => c.test) };
