@@ -97,13 +97,17 @@ export const changePassword = route({
 export const googleStart = route({
   summary: 'Sign in with Google (a full-page navigation)', tags,
   description: 'Redirects to Google; the callback returns to `returnTo` (a path inside the store) with `?auth=success` or `?auth=failed`.',
-  querystring: z.object({ country: z.enum(COUNTRY_CODES).optional(), returnTo: z.string().optional() }).loose(),
+  // A full-page navigation never answers 400: an unknown store or an outside path falls back to the caller's store.
+  querystring: z.object({
+    country: z.string().optional().describe(`The store to come back to: ${COUNTRY_CODES.join(', ')}.`),
+    returnTo: z.string().optional().describe('A path inside that store.'),
+  }).loose(),
   response: { 302: redirect },
 });
 
 export const googleCallback = route({
   summary: 'Where Google sends the browser back', tags,
-  querystring: z.object({ code: z.string().optional(), state: z.string().optional() }).loose(),
+  querystring: z.object({}).loose().describe('`code`, `state` and the rest as Google sends them; anything off ends at `?auth=failed`, never a 400.'),
   response: { 302: redirect },
 });
 
