@@ -78,7 +78,7 @@ export const createOrderSchema = z.object({
  * The Idempotency-Key header of POST /api/orders: one per checkout attempt (the pages send a
  * random UUID), 8 to 255 visible ASCII characters, kept as sent.
  */
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{8,255}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{8,255}$/;
 export const idempotencyKeyField = () => plainText({ trim: false }).regex(IDEMPOTENCY_KEY_PATTERN, { error: V.invalidType });
 
 /** POST /api/orders/{number}/cancel: the customer's own cancel, with an optional reason (D21). */

@@ -9,7 +9,7 @@ import { userSessions, users } from '../../db/schema.ts';
 import { publicUser, type PublicUser } from './public-user.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-const SESSION_COOKIE = 'sid';
+export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
