@@ -34,7 +34,8 @@ export interface IdleCollection {
 export function collectWhenIdle(app: FastifyInstance, { quietMs = 5_000, growthBytes = 32 * 1024 * 1024 }: IdleCollection = {}): void {
   const gc = exposeGc();
   let answered = 0;
-  let heapAfterLast = getHeapStatistics().total_heap_size;
+  // Zero: the first quiet moment after start collects what starting left behind (migrations, the first renders).
+  let heapAfterLast = 0;
   const timer = setTimeout(() => {
     if (answered === 0) return;
     answered = 0;
