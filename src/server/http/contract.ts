@@ -8,11 +8,12 @@
  *   a malformed path parameter is NOT_FOUND like an unknown one), so the error mapper writes them
  *   in the one error shape;
  * - answers: written with JSON.stringify as before, so production pays nothing for the contract;
- *   outside production each answer is also checked against its schema (a drift is a 500 in tests,
- *   never a silently different answer in the field).
+ *   in tests (and under `react-router dev`) each answer is also checked against its schema, and a
+ *   field the schema does not name is refused too (a service that starts returning one more
+ *   column must not reach the wire unnoticed): a drift is a 500 in tests, never in the field.
  *
- * Guards that must answer before the request is read (sign-in, staff role, per-IP limits) run in
- * the route's `preValidation`, as they ran before the handler parsed its body.
+ * Guards that must answer before the request is validated (sign-in, staff role, per-IP limits)
+ * run in the route's `preValidation`, as they ran before the handler parsed its body.
  */
 import { STATUS_CODES } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
@@ -49,11 +50,30 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
       return result.success ? { value: result.data } : { error: refused(result.error) };
     };
   }
+  // Query strings and headers: a key given twice (?key=a&key=b) is read as its first value, as
+  // the handlers read it before, rather than refused as a list.
   return (data) => {
-    const result = schema.safeParse(data ?? {});
+    const result = schema.safeParse(firstValues(data));
     return result.success ? { value: result.data } : { error: refused(result.error) };
   };
 };
+
+function firstValues(data: unknown): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...(data ?? {}) as Record<string, unknown> };
+  for (const [key, value] of Object.entries(values)) if (Array.isArray(value)) values[key] = value[0];
+  return values;
+}
+
+/** Where `sent` holds keys that `kept` (its encoding by the schema, which leaves out what the schema does not name) lacks. */
+function unnamedKeys(sent: unknown, kept: unknown, path = ''): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, i) => unnamedKeys(item, kept[i], `${path}[${i}]`));
+  if (!sent || !kept || typeof sent !== 'object' || typeof kept !== 'object' || sent instanceof Date) return [];
+  return Object.keys(sent).flatMap((key) => {
+    if ((sent as Record<string, unknown>)[key] === undefined) return [];
+    if (!(key in kept)) return [`${path}.${key}`];
+    return unnamedKeys((sent as Record<string, unknown>)[key], (kept as Record<string, unknown>)[key], `${path}.${key}`);
+  });
+}
 
 /** Answers as JSON.stringify writes them; `check` also holds each against its schema first. */
 export function serializerCompiler(check: boolean): FastifySerializerCompiler<unknown> {
@@ -64,6 +84,8 @@ export function serializerCompiler(check: boolean): FastifySerializerCompiler<un
       if (!result.success) {
         throw new Error(`${method} ${url} answered ${httpStatus} outside its contract: ${z.prettifyError(result.error)}`);
       }
+      const unnamed = unnamedKeys(data, result.data);
+      if (unnamed.length) throw new Error(`${method} ${url} answered ${httpStatus} with fields its contract does not name: ${unnamed.join(', ')}`);
       return JSON.stringify(data);
     };
   };
@@ -105,7 +127,7 @@ export const isDocumented = (url: string) =>
  * Sets the compilers and starts collecting routes into the OpenAPI 3.1 document. Must run before
  * any route is registered (@fastify/swagger reads them as they come).
  */
-export async function registerContract(app: FastifyInstance, options: { checkAnswers: boolean; version: string; origin: string }): Promise<void> {
+export async function registerContract(app: FastifyInstance, options: { checkAnswers: boolean; version: string }): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(options.checkAnswers));
   await app.register(fastifySwagger, {
@@ -116,13 +138,14 @@ export async function registerContract(app: FastifyInstance, options: { checkAns
         version: options.version,
         description: [
           'The JSON API of the store (SPEC section 7, with DESIGN\'s decisions).',
-          'Every answer says `success`; every error has the one shape `ApiError`, its `message` in the language of `Accept-Language`.',
+          'JSON answers say `success` (the webhooks answer `received`); every error has the one shape `ApiError`, its `message` in the language of `Accept-Language`.',
           'The store a call belongs to is `X-Store-Country` (kr, us, au, vn, cn, my), else the remembered store.',
           'Browsers sign in with the `sid` cookie; other clients send `Authorization: Bearer <token>` (login and register return it).',
           'Guests name themselves with `sessionId` (their guest id, 43-128 characters of base64url).',
         ].join('\n\n'),
       },
-      servers: [{ url: options.origin }],
+      // Relative: "Try it out" calls the host the page was opened on (the page's CSP allows only that one).
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by login and register (httpOnly).' },

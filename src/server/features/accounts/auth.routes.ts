@@ -42,7 +42,7 @@ interface AccountRoutesOptions {
 export function registerAccountRoutes(server: FastifyInstance, options: AccountRoutesOptions): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, auth, limits, mailer, oidc, secureCookies } = options;
-  // Per-IP limits count every attempt, well-formed or not: they run before the body is read.
+  // Per-IP limits count every attempt whose body is JSON, valid or not: they run before it is validated.
   const limited = (name: Parameters<RateLimits['consume']>[0]) => async (request: FastifyRequest) => { await limits.consume(name, request.ip); };
   const signedIn = async (request: FastifyRequest) => { await auth.requireSignedIn(request); };
   const say = (request: FastifyRequest, key: string) => translatorFor(request.store.lang, 'errors')(key);
