@@ -34,11 +34,20 @@ const comparable = (name: string) => name.toLocaleLowerCase().replace(/[^\p{L}\p
  * The package SPEC's package order names by `packageName` (with `selectedTemplate.id` 0): its
  * slug, or its name in any of the store's languages. Undefined when it names none.
  */
+let packagesByName: Map<string, PackageSlug> | undefined;
+
 export function packageNamed(name: string): PackageSlug | undefined {
-  const wanted = comparable(name);
-  for (const pkg of PACKAGES) {
-    if (comparable(pkg.slug) === wanted) return pkg.slug;
-    if (LANGUAGES.some((lang) => comparable(translatorFor(lang, 'catalog')(`packages.${pkg.slug}.name`)) === wanted)) return pkg.slug;
+  // The names never change while the process runs: worked out once, on the first such order.
+  if (!packagesByName) {
+    packagesByName = new Map();
+    for (const pkg of PACKAGES) {
+      for (const lang of LANGUAGES) {
+        const key = comparable(translatorFor(lang, 'catalog')(`packages.${pkg.slug}.name`));
+        if (!packagesByName.has(key)) packagesByName.set(key, pkg.slug);
+      }
+    }
+    // A slug wins over a translated name that happens to read the same.
+    for (const pkg of PACKAGES) packagesByName.set(comparable(pkg.slug), pkg.slug);
   }
-  return undefined;
+  return packagesByName.get(comparable(name));
 }

@@ -43,13 +43,17 @@ function shown(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+const idempotencyKeySchema = idempotencyKeyField();
+/** Each request's key as its preValidation read it, so the handler does not parse it again. */
+const idempotencyKeys = new WeakMap<FastifyRequest, string>();
+
 /** The checkout attempt's Idempotency-Key header, if sent; a malformed one is refused (400). */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+function readIdempotencyKey(request: FastifyRequest): void {
   const header = request.headers['idempotency-key'];
-  if (header === undefined) return undefined;
-  const parsed = idempotencyKeyField().safeParse(header);
+  if (header === undefined) return;
+  const parsed = idempotencyKeySchema.safeParse(header);
   if (!parsed.success) throw new DomainError('IDEMPOTENCY_KEY_INVALID');
-  return parsed.data;
+  idempotencyKeys.set(request, parsed.data);
 }
 
 export function registerOrderRoutes(server: FastifyInstance, db: Database, auth: Auth, payments: PaymentsService, links: OrderLinks): void {
@@ -59,9 +63,9 @@ export function registerOrderRoutes(server: FastifyInstance, db: Database, auth:
     // Generous for shoppers, in the way of scripts filling the table.
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     // A malformed key is refused before the body is looked at.
-    preValidation: async (request) => { idempotencyKeyOf(request); },
+    preValidation: async (request) => readIdempotencyKey(request),
   }, async (request, reply) => {
-    const idempotencyKey = idempotencyKeyOf(request);
+    const idempotencyKey = idempotencyKeys.get(request);
     const input = request.body;
     const owner = await requestOwner(auth, request, input.sessionId);
     const { country: storeCountry, lang } = request.store;
