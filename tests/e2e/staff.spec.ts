@@ -167,7 +167,10 @@ test('the inbox shows contact messages in their language and marks them handled'
   await hydrated(page);
   const message = page.locator(`[data-contact="${email}"]`);
   await expect(message).toContainText('작성 언어: Tiếng Việt');
+  // The server's answer first: when the toast is missing, the failure says on which side.
+  const answer = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/admin/contacts/'));
   await message.getByRole('button', { name: '처리 완료로 표시' }).click();
+  expect((await answer).status()).toBe(200);
   await expect(page.getByText('문의를 처리 완료로 표시했습니다')).toBeVisible();
   await expect(page.locator(`[data-contact="${email}"]`)).toHaveCount(0);
   await page.goto('/kr/admin?tab=inbox&handled=true');
