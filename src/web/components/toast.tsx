@@ -2,11 +2,18 @@
  * Toasts (SPEC section 9: one at a time, 5 s, at most 420 px wide), at the bottom where they hide
  * no menu. The toast library is loaded
  * on the first toast, so it costs nothing before a visitor does something.
+ *
+ * A toast's words are given as a function when they come from the catalogs: a page brings only the
+ * messages its render read and the rest of its catalogs follow after hydration (decision 0025),
+ * so a toast asked for in that moment waits for them instead of showing a message's key.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { catalogsLoading, catalogsSettled } from '../i18n/catalogs.ts';
 
 type Sonner = typeof import('sonner');
 type Kind = 'success' | 'error' | 'message';
+/** Words as they are (a server's message), or read from the catalogs when the toast shows. */
+export type ToastText = string | (() => string);
 
 let sonner: Promise<Sonner> | undefined;
 let showToaster: (() => void) | undefined;
@@ -53,17 +60,28 @@ export function Toaster() {
   );
 }
 
-async function show(kind: Kind, title: string, description?: string) {
-  const mod = await (sonner ??= import('sonner'));
+async function show(kind: Kind, title: ToastText, description?: ToastText) {
+  const [mod] = await Promise.all([sonner ??= import('sonner'), typeof title === 'function' || typeof description === 'function' ? catalogsSettled() : undefined]);
   showToaster?.();
   await mounted;
-  const options = description ? { description } : undefined;
-  if (kind === 'message') mod.toast(title, options);
-  else mod.toast[kind](title, options);
+  const words = await textOf(title);
+  const details = description === undefined ? undefined : await textOf(description);
+  const options = details ? { description: details } : undefined;
+  if (kind === 'message') mod.toast(words, options);
+  else mod.toast[kind](words, options);
+}
+
+/** Reads the words; a catalog the page had none of starts coming on that read, and is waited for. */
+async function textOf(text: ToastText): Promise<string> {
+  if (typeof text === 'string') return text;
+  const words = text();
+  if (!catalogsLoading()) return words;
+  await catalogsSettled();
+  return text();
 }
 
 export const toast = {
-  success: (title: string, description?: string) => void show('success', title, description),
-  error: (title: string, description?: string) => void show('error', title, description),
-  message: (title: string, description?: string) => void show('message', title, description),
+  success: (title: ToastText, description?: ToastText) => void show('success', title, description),
+  error: (title: ToastText, description?: ToastText) => void show('error', title, description),
+  message: (title: ToastText, description?: ToastText) => void show('message', title, description),
 };

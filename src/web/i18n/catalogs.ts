@@ -80,18 +80,45 @@ export function loadCatalog(lang: Language, ns: Namespace): Promise<void> {
   return pending;
 }
 
-/** After the first render: the whole of every catalog the page came with, in idle time. */
+/** Fetches the rest of every catalog the page came with a part of. */
+function completeHeld(): void {
+  for (const [key, { whole }] of held) {
+    const [lang, ns] = key.split('/') as [Language, Namespace];
+    if (!whole) void loadCatalog(lang, ns).catch(() => {});
+  }
+}
+
+/**
+ * After the first render: the rest of the page's catalogs, in idle time, or at the visitor's first
+ * press or key if that comes sooner (what it does may show a message the render did not read).
+ */
 export function markHydrated(): void {
   if (hydrated) return;
   hydrated = true;
+  let started = false;
   const complete = () => {
-    for (const [key, { whole }] of held) {
-      const [lang, ns] = key.split('/') as [Language, Namespace];
-      if (!whole) void loadCatalog(lang, ns).catch(() => {});
-    }
+    if (started) return;
+    started = true;
+    for (const type of FIRST_INPUT) window.removeEventListener(type, complete, true);
+    completeHeld();
   };
+  for (const type of FIRST_INPUT) window.addEventListener(type, complete, { capture: true, passive: true });
   if ('requestIdleCallback' in window) window.requestIdleCallback(complete, { timeout: 2000 });
   else setTimeout(complete, 200);
+}
+const FIRST_INPUT = ['pointerdown', 'keydown'] as const;
+
+/** Whether a catalog is on its way. */
+export const catalogsLoading = () => loading.size > 0;
+
+/**
+ * Resolves once the page's catalogs are whole (fetching now what idle time has not yet) and no
+ * other is on its way. Never fails: a catalog that cannot come leaves its messages' keys showing.
+ */
+export function catalogsSettled(): Promise<void> {
+  if (!documentRead) readDocumentBlock();
+  completeHeld();
+  return Promise.all([...loading.values()].map((pending) => pending.catch(() => {}))).then(() => undefined);
 }
 
 /** Whether the first render is over: a component mounted after it wants whole catalogs. */

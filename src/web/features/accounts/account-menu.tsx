@@ -19,7 +19,7 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
     close();
     onAction?.();
     await apiRequest('POST', '/api/auth/logout', {}, { lang, country });
-    toast.message(t('toast.loggedOut'));
+    toast.message(() => t('toast.loggedOut'));
     void revalidator.revalidate();
   }
 

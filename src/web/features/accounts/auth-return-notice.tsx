@@ -19,10 +19,10 @@ export default function AuthReturnNotice() {
     if (outcome !== 'success' && outcome !== 'failed' && notice !== 'serviceNotFound') return;
     // Right after the page hydrates: these messages were not part of its render.
     void whenLoaded().then(() => {
-      if (outcome === 'success') toast.success(t('toast.googleSuccess'));
-      else if (outcome === 'failed') toast.error(t('toast.googleFailed'));
+      if (outcome === 'success') toast.success(() => t('toast.googleSuccess'));
+      else if (outcome === 'failed') toast.error(() => t('toast.googleFailed'));
       // SPEC section 4: an unknown service on the order-confirmation page goes home and says so.
-      if (notice === 'serviceNotFound') toast.error(t('toast.serviceNotFoundTitle'), t('toast.serviceNotFound'));
+      if (notice === 'serviceNotFound') toast.error(() => t('toast.serviceNotFoundTitle'), () => t('toast.serviceNotFound'));
     });
     params.delete('auth');
     params.delete('notice');

@@ -37,15 +37,15 @@ export function ChangePassword({ user }: { user: PublicUser }) {
     const body = { newPassword: values.newPassword, ...(user.hasPassword ? { currentPassword: values.currentPassword } : {}) };
     const result = await apiRequest<Answer<typeof changePassword>>('PUT', '/api/auth/password', body, store);
     if (result.ok) {
-      toast.success(t('passwordChange.changed'), result.data.message);
+      toast.success(() => t('passwordChange.changed'), result.data.message);
       reset();
       return;
     }
     for (const [field, message] of Object.entries(result.error.fields ?? {})) {
       if (field in values) setError(field as keyof Values, { type: 'server', message });
     }
-    if (result.error.status === 0) toast.error(t('profile.error'), t('toast.loginError'));
-    else toast.error(t('passwordChange.failed'), result.error.message);
+    if (result.error.status === 0) toast.error(() => t('profile.error'), () => t('toast.loginError'));
+    else toast.error(() => t('passwordChange.failed'), result.error.message);
   });
 
   return (

@@ -22,11 +22,11 @@ export function ForgotForm({ onBack }: { onBack: () => void }) {
   const submit = handleSubmit(async (values) => {
     const result = await apiRequest<Answer<typeof forgotPassword>>('POST', '/api/auth/forgot-password', values, store);
     if (result.ok) {
-      toast.success(t('toast.emailSent'), result.data.message);
+      toast.success(() => t('toast.emailSent'), result.data.message);
       onBack();
       return;
     }
-    toast.error(t('toast.error'), result.error.message || t('toast.resetRequestError'));
+    toast.error(() => t('toast.error'), () => result.error.message || t('toast.resetRequestError'));
   });
   return (
     <form noValidate onSubmit={submit} className="space-y-4">

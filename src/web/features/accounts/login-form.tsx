@@ -23,14 +23,14 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: (user: PublicUse
   const submit = handleSubmit(async (values) => {
     const result = await apiRequest<Answer<typeof login>>('POST', '/api/auth/login', values, store);
     if (result.ok) {
-      toast.success(t('toast.loginSuccess'), result.data.message);
+      toast.success(() => t('toast.loginSuccess'), result.data.message);
       onSuccess(result.data.user);
       return;
     }
     for (const [field, message] of Object.entries(result.error.fields ?? {})) {
       if (field === 'email' || field === 'password') setError(field, { type: 'server', message });
     }
-    toast.error(t('toast.loginFailed'), result.error.message || t('toast.loginError'));
+    toast.error(() => t('toast.loginFailed'), () => result.error.message || t('toast.loginError'));
   });
 
   return (

@@ -71,7 +71,7 @@ function MemberInfo({ user }: { user: PublicUser }) {
   const save = handleSubmit(async (values) => {
     const result = await apiRequest<Answer<typeof updateProfile>>('PUT', '/api/auth/profile', values, store);
     if (result.ok) {
-      toast.success(t('profile.updated'), result.data.message);
+      toast.success(() => t('profile.updated'), result.data.message);
       reset(toValues(result.data.user));
       setEditing(false);
       void revalidator.revalidate();
@@ -83,8 +83,8 @@ function MemberInfo({ user }: { user: PublicUser }) {
     if (result.error.code === 'EMAIL_TAKEN') setError('email', { type: 'server', message: result.error.message });
     if (result.error.code === 'USERNAME_TAKEN') setError('username', { type: 'server', message: result.error.message });
     if (result.error.code === 'RECENT_SIGN_IN_REQUIRED') setError('email', { type: 'server', message: result.error.message });
-    if (result.error.status === 0) toast.error(t('profile.error'), t('toast.loginError'));
-    else toast.error(t('profile.updateFailed'), result.error.message);
+    if (result.error.status === 0) toast.error(() => t('profile.error'), () => t('toast.loginError'));
+    else toast.error(() => t('profile.updateFailed'), result.error.message);
   });
 
   const rows: Array<[keyof PublicUser & keyof Values, string]> = [

@@ -75,14 +75,14 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
         setError('email', { type: 'server', message: result.error.fields.email });
       } else {
         setEmailState('failed');
-        if (announce) toast.error(t('toast.error'), result.error.message || t('toast.checkError'));
+        if (announce) toast.error(() => t('toast.error'), () => result.error.message || t('toast.checkError'));
       }
       return;
     }
     setEmailState(result.data.available ? 'available' : 'taken');
     if (!announce) return;
-    if (result.data.available) toast.success(t('toast.available'), t('emailCheck.available'));
-    else toast.error(t('toast.unavailable'), t('emailCheck.taken'));
+    if (result.data.available) toast.success(() => t('toast.available'), () => t('emailCheck.available'));
+    else toast.error(() => t('toast.unavailable'), () => t('emailCheck.taken'));
   }, [getValues, setError, country, lang, t]);
 
   // A complete, valid address is checked on its own after a pause in typing.
@@ -104,7 +104,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
   function checkNow() {
     const address = getValues('email').trim();
     if (!address) {
-      toast.error(t('toast.error'), t('emailCheck.enterEmail'));
+      toast.error(() => t('toast.error'), () => t('emailCheck.enterEmail'));
       return;
     }
     void checkEmail(address, true);
@@ -134,7 +134,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
     };
     const result = await apiRequest<Answer<typeof registerRoute, 201>>('POST', '/api/auth/register', payload, store);
     if (result.ok) {
-      toast.success(t('toast.registerSuccess'), result.data.message);
+      toast.success(() => t('toast.registerSuccess'), result.data.message);
       onSuccess(result.data.user);
       return;
     }
@@ -143,7 +143,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
       const target = field === 'username' ? 'email' : field;
       if (target in values) setError(target as keyof Values, { type: 'server', message });
     }
-    toast.error(t('toast.registerFailed'), result.error.message || t('toast.registerError'));
+    toast.error(() => t('toast.registerFailed'), () => result.error.message || t('toast.registerError'));
   });
 
   // One message at a time: what is wrong with the address, or where its check stands.

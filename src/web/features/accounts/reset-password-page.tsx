@@ -36,7 +36,7 @@ export default function ResetPasswordPage() {
   useEffect(() => {
     if (token) return;
     // Right after the page hydrates: the message was not part of its render.
-    void whenLoaded().then(() => toast.error(t('toast.error'), t('reset.invalidLink')));
+    void whenLoaded().then(() => toast.error(() => t('toast.error'), () => t('reset.invalidLink')));
     void navigate(home, { replace: true });
   }, [token, navigate, home, t, whenLoaded]);
 
@@ -56,13 +56,13 @@ export default function ResetPasswordPage() {
   const submit = handleSubmit(async (values) => {
     const result = await apiRequest<Answer<typeof resetPassword>>('POST', '/api/auth/reset-password', { token, password: values.password }, store);
     if (result.ok) {
-      toast.success(t('reset.success'), result.data.message);
+      toast.success(() => t('reset.success'), result.data.message);
       void navigate(home);
       return;
     }
     // A password the server refuses (too common) is shown where the user can fix it.
     if (result.error.fields?.password) setError('confirm', { type: 'server', message: result.error.fields.password });
-    toast.error(t('toast.error'), result.error.message || t('reset.error'));
+    toast.error(() => t('toast.error'), () => result.error.message || t('reset.error'));
   });
 
   if (!token) return null;

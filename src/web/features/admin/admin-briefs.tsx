@@ -48,7 +48,7 @@ export function AdminBriefs({ list, status, page, pageSize }: { list: BriefList;
                     disabled={brief.status === action || busy === brief.id}
                     onClick={async () => {
                       setBusy(brief.id);
-                      await act({ method: 'PATCH', path: `/api/project-briefs/${brief.id}/status`, body: { status: action } }, { ok: t('toast.briefUpdated'), failed: t('toast.briefFailed') });
+                      await act({ method: 'PATCH', path: `/api/project-briefs/${brief.id}/status`, body: { status: action } }, { ok: () => t('toast.briefUpdated'), failed: () => t('toast.briefFailed') });
                       setBusy(null);
                     }}
                   >

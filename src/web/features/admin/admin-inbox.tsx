@@ -46,7 +46,7 @@ export function AdminInbox({ list, handled, page, pageSize }: { list: ContactLis
                   onClick={async () => {
                     setBusy(c.id);
                     const handle = !c.handledAt;
-                    await act({ method: 'PATCH', path: `/api/admin/contacts/${c.id}`, body: { handled: handle } }, { ok: t(handle ? 'toast.handled' : 'toast.unhandled'), failed: t('toast.error') });
+                    await act({ method: 'PATCH', path: `/api/admin/contacts/${c.id}`, body: { handled: handle } }, { ok: () => t(handle ? 'toast.handled' : 'toast.unhandled'), failed: () => t('toast.error') });
                     setBusy(null);
                   }}
                 >

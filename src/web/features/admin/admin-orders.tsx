@@ -45,7 +45,7 @@ function StatusSelect({ id, status, paidAt, orderType, label }: { id: string; st
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const saved = await act({ method: 'PATCH', path: `/api/orders/${id}/status`, body: { status: chosen } }, { ok: t('toast.statusUpdated'), failed: t('toast.statusFailed') });
+        const saved = await act({ method: 'PATCH', path: `/api/orders/${id}/status`, body: { status: chosen } }, { ok: () => t('toast.statusUpdated'), failed: () => t('toast.statusFailed') });
         if (!saved) setChosen(status);
         setBusy(false);
       }}
@@ -80,7 +80,7 @@ function Comments({ id, comments }: { id: string; comments: string | null }) {
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        await act({ method: 'PATCH', path: `/api/orders/${id}/comments`, body: { comments: text } }, { ok: t('toast.commentUpdated'), failed: t('toast.commentFailed') });
+        await act({ method: 'PATCH', path: `/api/orders/${id}/comments`, body: { comments: text } }, { ok: () => t('toast.commentUpdated'), failed: () => t('toast.commentFailed') });
         setBusy(false);
       }}
     >
@@ -113,7 +113,7 @@ function StaffCancel({ detail }: { detail: OrderDetail }) {
         event.preventDefault();
         if (!valid) return;
         setBusy(true);
-        await act({ method: 'POST', path: `/api/admin/orders/${order.id}/cancel`, body: { refundAmount: refundMinor, reason } }, { ok: t(refundMinor > 0 ? 'toast.refunded' : 'toast.cancelled'), failed: t('toast.cancelFailed') });
+        await act({ method: 'POST', path: `/api/admin/orders/${order.id}/cancel`, body: { refundAmount: refundMinor, reason } }, { ok: () => t(refundMinor > 0 ? 'toast.refunded' : 'toast.cancelled'), failed: () => t('toast.cancelFailed') });
         setBusy(false);
       }}
     >

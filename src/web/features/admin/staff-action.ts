@@ -6,12 +6,12 @@ import type { TFunction } from '../../../i18n/translate.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRevalidator } from 'react-router';
 import { apiRequest, type StoreHeaders } from '../../api-client.ts';
-import { toast } from '../../components/toast.tsx';
+import { toast, type ToastText } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
 
 export async function staffAction(
   request: { method: 'PATCH' | 'POST' | 'PUT'; path: string; body: unknown },
-  messages: { ok: string; failed: string },
+  messages: { ok: ToastText; failed: ToastText },
   context: { store: StoreHeaders; t: TFunction; revalidate: () => Promise<void> | void },
 ): Promise<boolean> {
   const result = await apiRequest(request.method, request.path, request.body, context.store);
@@ -20,7 +20,7 @@ export async function staffAction(
     await context.revalidate();
     return true;
   }
-  if (result.error.status === 0) toast.error(context.t('admin:toast.error'), context.t('admin:toast.errorText'));
+  if (result.error.status === 0) toast.error(() => context.t('admin:toast.error'), () => context.t('admin:toast.errorText'));
   else toast.error(messages.failed, result.error.message);
   return false;
 }

@@ -53,10 +53,10 @@ function DeliverForm({ orderId }: { orderId: string }) {
       // The chosen files stay chosen, to try again.
       const message = result.error.message || t('toast.errorText');
       setError(message);
-      toast.error(t('toast.deliverFailed'), message);
+      toast.error(() => t('toast.deliverFailed'), message);
       return;
     }
-    toast.success(t('toast.delivered'), result.data.message);
+    toast.success(() => t('toast.delivered'), result.data.message);
     setFiles([]);
     if (input.current) input.current.value = '';
     await revalidator.revalidate();

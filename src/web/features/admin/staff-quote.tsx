@@ -93,7 +93,7 @@ function QuoteEditor({ detail, quote }: { detail: OrderDetail; quote: QuoteDetai
         // What was typed stays in the form whatever the answer; the page reloads its data on success.
         await act(
           { method: 'PUT', path: `/api/admin/orders/${order.id}/quote`, body: { lines: lines.map((line, index) => ({ description: line.description.trim(), amount: amounts[index]! })), validDays: Number(validDays), ...(note.trim() ? { note: note.trim() } : {}) } },
-          { ok: t('quote.sent'), failed: t('quote.failed') },
+          { ok: () => t('quote.sent'), failed: () => t('quote.failed') },
         );
         setBusy(false);
       }}

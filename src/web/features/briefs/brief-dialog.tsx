@@ -50,12 +50,12 @@ export default function BriefDialog({ target, onClose }: { target: BriefTarget; 
     target.onSubmitted?.();
     if (target.flow === 'after-payment') {
       // The visitor stays on the order's success page, which now says the brief is in.
-      toast.success(t('toast.started'), t('toast.startedText'));
+      toast.success(() => t('toast.started'), () => t('toast.startedText'));
     } else if (target.flow === 'consultation') {
-      toast.success(t('toast.consultation'), t('toast.consultationText'));
+      toast.success(() => t('toast.consultation'), () => t('toast.consultationText'));
       if (user) void navigate(`/${country}/profile#order-history`);
     } else {
-      toast.success(t('toast.started'), t('toast.startedText'));
+      toast.success(() => t('toast.started'), () => t('toast.startedText'));
       void revalidator.revalidate();
     }
     return { ok: true };
@@ -65,9 +65,9 @@ export default function BriefDialog({ target, onClose }: { target: BriefTarget; 
     onClose();
     if (target.flow === 'after-payment') {
       // "Later" stays on the order's page; a guest finds the brief again through the mailed link.
-      toast.message(t('toast.later'), user ? t('toast.laterText') : t('toast.laterGuestText'));
+      toast.message(() => t('toast.later'), () => user ? t('toast.laterText') : t('toast.laterGuestText'));
     } else if (target.flow === 'consultation') {
-      toast.message(t('toast.cancelled'), t('toast.cancelledText'));
+      toast.message(() => t('toast.cancelled'), () => t('toast.cancelledText'));
     }
   }
 

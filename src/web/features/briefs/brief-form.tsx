@@ -63,7 +63,7 @@ export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, on
   const choiceError = errors.style?.message;
 
   useEffect(() => {
-    if (initial) toast.message(t('restored'));
+    if (initial) toast.message(() => t('restored'));
   }, []);
 
   const values = watch();
@@ -78,13 +78,13 @@ export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, on
     if (!hasChoice(getValues())) {
       const message = tErrors('validation.briefChoice');
       setError('style', { message });
-      toast.error(t('toast.selectRequired'), message);
+      toast.error(() => t('toast.selectRequired'), message);
       return;
     }
     const sentence = recommendation(t, i18n.language, getValues());
     const notes = getValues('referenceNotes').trim();
     setValue('referenceNotes', notes ? `${notes}\n${sentence}` : sentence, { shouldDirty: true });
-    toast.success(t('ai.added'));
+    toast.success(() => t('ai.added'));
   };
 
   // What was typed stays in the form (and its draft) whatever the answer; only a sent brief clears it.
@@ -97,9 +97,9 @@ export function BriefForm({ summary, draftKey, askContact, guestId, onSubmit, on
     for (const [field, message] of Object.entries(outcome.fields ?? {})) {
       if (FIELDS.has(field)) setError(field as keyof BriefValues, { message });
     }
-    toast.error(t('toast.failed'), outcome.message || t('toast.failedDefault'));
+    toast.error(() => t('toast.failed'), () => outcome.message || t('toast.failedDefault'));
   }, (invalid) => {
-    if (invalid.style) toast.error(t('toast.selectRequired'), invalid.style.message);
+    if (invalid.style) toast.error(() => t('toast.selectRequired'), invalid.style.message);
   });
 
   const fieldError = (name: string, message: string | undefined) =>

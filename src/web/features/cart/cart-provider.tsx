@@ -90,12 +90,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
     async add(templateId) {
       const result = await apiRequest('POST', `/api/cart${guestQuery()}`, { templateId, quantity: 1, ...(user ? {} : { sessionId: guestSessionId() }) }, store);
       if (!result.ok) {
-        toast.error(t('cart.addFailed'), result.error.message);
+        toast.error(() => t('cart.addFailed'), result.error.message);
         return false;
       }
       if (!user) localStorage.setItem(GUEST_CART_KEY, '1');
       await refresh();
-      toast.success(t('cart.added'));
+      toast.success(() => t('cart.added'));
       return true;
     },
     async remove(id) {

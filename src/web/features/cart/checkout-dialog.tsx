@@ -83,7 +83,7 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
     return placeOrderAndPay(area, {
       ...goods, requirements: values.requirements, finalPrice: totalKrw, isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }),
     }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { country, store }, t);
-  }, () => toast.error(t('checkout.toast.requiredTitle'), t('checkout.toast.required')));
+  }, () => toast.error(() => t('checkout.toast.requiredTitle'), () => t('checkout.toast.required')));
 
   return (
     <Modal open onClose={onClose} labelledBy="checkout-title">

@@ -113,7 +113,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       serviceId: service.id, quantity: values.quantity, requirements: values.requirements, paymentMethod: area.method ?? undefined, orderType: 'service', finalPrice: totalKrw,
       isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }),
     }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { country, store }, tCommon),
-    () => toast.error(tCommon('checkout.toast.requiredTitle'), tCommon('checkout.toast.required')),
+    () => toast.error(() => tCommon('checkout.toast.requiredTitle'), () => tCommon('checkout.toast.required')),
   );
   const pay = (event: React.FormEvent<HTMLFormElement>) => {
     if (identified) return placeOrder(event);

@@ -166,20 +166,20 @@ export async function placeOrderAndPay(
   t: TFunction,
 ): Promise<void> {
   if (area.state !== 'ready') {
-    toast.error(t('checkout.toast.notReadyTitle'), t('checkout.toast.notReady'));
+    toast.error(() => t('checkout.toast.notReadyTitle'), () => t('checkout.toast.notReady'));
     return;
   }
   const body = { ...order, customerName: payer.name, customerEmail: payer.email, customerPhone: payer.phone, country: where.country };
   const guestId = typeof order.sessionId === 'string' ? order.sessionId : undefined;
   const created = await apiRequest<CreatedOrder>('POST', '/api/orders', body, where.store, { 'idempotency-key': area.attemptKey(body) });
   if (!created.ok) {
-    toast.error(t('checkout.toast.payFailed'), created.error.message || t('checkout.toast.saveFailed'));
+    toast.error(() => t('checkout.toast.payFailed'), () => created.error.message || t('checkout.toast.saveFailed'));
     return;
   }
   try {
     await area.pay(created.data, payer, { sessionId: guestId }, where.store);
   } catch (error) {
-    if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(t('checkout.toast.canceledTitle'), t('checkout.toast.canceled'));
-    else toast.error(t('checkout.toast.payFailed'), (error as Error).message || t('checkout.toast.payError'));
+    if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(() => t('checkout.toast.canceledTitle'), () => t('checkout.toast.canceled'));
+    else toast.error(() => t('checkout.toast.payFailed'), () => (error as Error).message || t('checkout.toast.payError'));
   }
 }

@@ -40,7 +40,10 @@ function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: s
   const noteId = useId();
   const [revising, setRevising] = useState(false);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The server's sentence, or our own message's key: translated when shown, since a message read
+  // in a handler may not have come with the page yet (decision 0025).
+  const [problem, setError] = useState<{ text: string } | { key: 'orders.review.noteRequired' | 'orders.review.tryAgain' } | null>(null);
+  const error = problem && ('key' in problem ? t(problem.key) : problem.text);
   const [busy, setBusy] = useState(false);
   const { review } = order;
   if (order.status !== 'draft_delivered') return null;
@@ -52,7 +55,7 @@ function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: s
 
   async function send(kind: 'approve' | 'revision') {
     if (kind === 'revision' && !note.trim()) {
-      setError(t('orders.review.noteRequired'));
+      setError({ key: 'orders.review.noteRequired' });
       return;
     }
     setBusy(true);
@@ -61,12 +64,12 @@ function DraftReview({ order, linkKey }: { order: CustomerOrderView; linkKey?: s
     setBusy(false);
     if (!result.ok) {
       // The note stays as typed; the server's sentence says what to do (or, unreachable, to try again).
-      const message = result.error.fields?.note ?? (result.error.message || t('orders.review.tryAgain'));
-      setError(message);
-      toast.error(t('orders.review.failed'), message);
+      const message = result.error.fields?.note ?? result.error.message;
+      setError(message ? { text: message } : { key: 'orders.review.tryAgain' });
+      toast.error(() => t('orders.review.failed'), () => message || t('orders.review.tryAgain'));
       return;
     }
-    toast.success(t(kind === 'approve' ? 'orders.review.approvedTitle' : 'orders.review.revisionTitle'), result.data.message);
+    toast.success(() => t(kind === 'approve' ? 'orders.review.approvedTitle' : 'orders.review.revisionTitle'), result.data.message);
     setRevising(false);
     setNote('');
     void revalidator.revalidate();

@@ -93,13 +93,13 @@ export function ContactForm() {
       }
       const outcome = await sendContact(values, { lang, country });
       if (outcome.sent) {
-        toast.success(t('contact.successTitle'), outcome.message);
+        toast.success(() => t('contact.successTitle'), outcome.message);
         form.reset();
         submitted.current = false;
         return;
       }
       setErrors(Object.fromEntries(Object.entries(outcome.fields).filter(([field]) => isField(field))));
-      toast.error(t('contact.errorTitle'), outcome.message || t('contact.genericError'));
+      toast.error(() => t('contact.errorTitle'), () => outcome.message || t('contact.genericError'));
     } finally {
       setSubmitting(false);
     }

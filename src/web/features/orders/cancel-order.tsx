@@ -24,8 +24,8 @@ export function CancelOrder({ orderId, kind, amount, country }: { orderId: strin
     const result = await apiRequest<Answer<typeof cancelOrder>>('POST', `/api/orders/${orderId}/cancel`, {}, store);
     setBusy(false);
     setOpen(false);
-    if (result.ok) toast.success(t(`orders.cancel.done.${kind}`), result.data.message);
-    else toast.error(t('orders.cancel.failed'), result.error.message);
+    if (result.ok) toast.success(() => t(`orders.cancel.done.${kind}`), result.data.message);
+    else toast.error(() => t('orders.cancel.failed'), result.error.message);
     void revalidator.revalidate();
   }
 

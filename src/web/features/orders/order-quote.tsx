@@ -49,10 +49,10 @@ export function OrderQuote({ order, linkKey }: { order: CustomerOrderView; linkK
     const result = await apiRequest<Answer<typeof declineQuote> | Answer<typeof askAboutQuote, 201>>('POST', `/api/orders/${order.orderId}/quote/${kind}`, body, store);
     if (!result.ok) {
       const message = result.error.fields?.reason ?? result.error.fields?.message ?? (result.error.message || t('orders.quote.tryAgain'));
-      toast.error(t(kind === 'decline' ? 'orders.quote.declineFailed' : 'orders.quote.askFailed'), message);
+      toast.error(() => t(kind === 'decline' ? 'orders.quote.declineFailed' : 'orders.quote.askFailed'), message);
       return message;
     }
-    toast.success(t(kind === 'decline' ? 'orders.quote.declinedTitle' : 'orders.quote.askedTitle'), result.data.message);
+    toast.success(() => t(kind === 'decline' ? 'orders.quote.declinedTitle' : 'orders.quote.askedTitle'), result.data.message);
     setAsking(false);
     setDeclining(false);
     void revalidator.revalidate();

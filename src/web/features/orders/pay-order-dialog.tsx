@@ -45,8 +45,8 @@ export default function PayOrderDialog({ order, access, onClose }: { order: Unpa
     try {
       await area.pay({ orderId: order.orderId, amount: order.amount, orderName: order.orderName }, { name: order.customerName, email: order.customerEmail, phone: order.customerPhone ?? '' }, access, store);
     } catch (error) {
-      if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(tCommon('checkout.toast.canceledTitle'), tCommon('checkout.toast.canceled'));
-      else toast.error(tCommon('checkout.toast.payFailed'), (error as Error).message || tCommon('checkout.toast.payError'));
+      if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(() => tCommon('checkout.toast.canceledTitle'), () => tCommon('checkout.toast.canceled'));
+      else toast.error(() => tCommon('checkout.toast.payFailed'), () => (error as Error).message || tCommon('checkout.toast.payError'));
     } finally {
       setBusy(false);
     }
