@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeFromAcceptLanguage } from '../../src/server/routing/country-detection.ts';
 import { negotiateLanguage } from '../../src/server/http/language.ts';
-import { switchCountryPath } from '../../src/web/features/store/country-menu.tsx';
+import { switchCountryPath } from '../../src/web/features/store/store-menu-panels.tsx';
 import { HERO_SLIDES, HERO_VARIANTS, pickHero } from '../../src/web/features/home/hero-variant.ts';
 import { alternatesFor, hreflangOf } from '../../src/domain/site.ts';
 

@@ -10,10 +10,13 @@ interface DisclosureProps {
   ariaLabel: string;
   buttonClassName?: string;
   panelClassName?: string;
-  children: (close: () => void) => ReactNode;
+  /** The visitor reaches for the button (pointer over it, focus, touch): time to fetch what the panel needs. */
+  onIntent?: () => void;
+  /** The panel's content; `open` lets a panel whose code comes later render only when shown. */
+  children: (close: () => void, open: boolean) => ReactNode;
 }
 
-export function Disclosure({ label, ariaLabel, buttonClassName, panelClassName, children }: DisclosureProps) {
+export function Disclosure({ label, ariaLabel, buttonClassName, panelClassName, onIntent, children }: DisclosureProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -55,11 +58,14 @@ export function Disclosure({ label, ariaLabel, buttonClassName, panelClassName, 
         aria-label={ariaLabel}
         className={buttonClassName}
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        onTouchStart={onIntent}
       >
         {label}
       </button>
       <div id={id} hidden={!open} className={panelClassName}>
-        {children(close)}
+        {children(close, open)}
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 /**
  * The icons of the pages visitors land on (the top bar, the home page, the template pages) and of
  * their dialogs, drawn from lucide's data (icon.tsx). The build's shared first-load chunk takes
- * the icons that those pages' modules import (vite.config.ts); the icons of screens opened later
- * are in later-icons.tsx, so the first load carries none of them.
+ * this whole module, since those pages' modules import it (vite.config.ts): the icons of screens
+ * opened later are in later-icons.tsx, and those of the home page's lower sections, which come in
+ * a chunk of their own, in features/home/lower-section-icons.tsx.
  */
 import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
@@ -10,17 +11,12 @@ import Check from 'lucide/dist/esm/icons/check.mjs';
 import Clock from 'lucide/dist/esm/icons/clock.mjs';
 import Globe from 'lucide/dist/esm/icons/globe.mjs';
 import Languages from 'lucide/dist/esm/icons/languages.mjs';
-import LoaderCircle from 'lucide/dist/esm/icons/loader-circle.mjs';
-import LogOut from 'lucide/dist/esm/icons/log-out.mjs';
 import Mail from 'lucide/dist/esm/icons/mail.mjs';
 import Menu from 'lucide/dist/esm/icons/menu.mjs';
 import Phone from 'lucide/dist/esm/icons/phone.mjs';
 import RefreshCw from 'lucide/dist/esm/icons/refresh-cw.mjs';
-import Send from 'lucide/dist/esm/icons/send.mjs';
-import Settings from 'lucide/dist/esm/icons/settings.mjs';
 import ShieldCheck from 'lucide/dist/esm/icons/shield-check.mjs';
 import ShoppingBag from 'lucide/dist/esm/icons/shopping-bag.mjs';
-import Star from 'lucide/dist/esm/icons/star.mjs';
 import User from 'lucide/dist/esm/icons/user.mjs';
 import Wallet from 'lucide/dist/esm/icons/wallet.mjs';
 import X from 'lucide/dist/esm/icons/x.mjs';
@@ -38,13 +34,8 @@ export const ClockIcon = /* @__PURE__ */ icon(Clock);
 export const RevisionIcon = /* @__PURE__ */ icon(RefreshCw);
 export const MailIcon = /* @__PURE__ */ icon(Mail);
 export const PhoneIcon = /* @__PURE__ */ icon(Phone);
-export const StarIcon = /* @__PURE__ */ icon(Star);
 export const ShieldIcon = /* @__PURE__ */ icon(ShieldCheck);
 export const WalletIcon = /* @__PURE__ */ icon(Wallet);
 export const ZapIcon = /* @__PURE__ */ icon(Zap);
-export const SendIcon = /* @__PURE__ */ icon(Send);
-export const SpinnerIcon = /* @__PURE__ */ icon(LoaderCircle);
 export const UserIcon = /* @__PURE__ */ icon(User);
-export const LogOutIcon = /* @__PURE__ */ icon(LogOut);
-export const AdminIcon = /* @__PURE__ */ icon(Settings);
 export const CartIcon = /* @__PURE__ */ icon(ShoppingBag);

@@ -1,23 +1,13 @@
 import { useTranslation } from '../../i18n/react.tsx';
-import { Link, useLocation } from 'react-router';
-import { COUNTRY_CODES, COUNTRIES, type CountryCode } from '../../../domain/countries.ts';
-import { COUNTRY_COOKIE } from '../../../i18n/config.ts';
+import { COUNTRIES } from '../../../domain/countries.ts';
 import { Disclosure } from '../../components/disclosure.tsx';
 import { useStore } from '../../store-context.ts';
-import { GlobeIcon, CheckIcon } from '../../components/icons.tsx';
-import { rememberCookie } from './cookies.ts';
+import { GlobeIcon } from '../../components/icons.tsx';
+import { CountryPanel, loadMenuPanels, MENU_BUTTON_CLASS, MenuPanel, PANEL_IN_BAR, PANEL_IN_MENU } from './lazy-menu-panels.tsx';
 
-/** The same page in another store: replace the country prefix and keep the rest (SPEC section 2). */
-export function switchCountryPath(pathname: string, search: string, hash: string, to: CountryCode): string {
-  const [, , ...rest] = pathname.split('/');
-  const tail = rest.join('/');
-  return `/${to}${tail ? `/${tail}` : ''}${search}${hash}`;
-}
-
-export function CountryMenu({ onNavigate }: { onNavigate?: () => void }) {
+export function CountryMenu({ onNavigate, inMenu = false }: { onNavigate?: () => void; inMenu?: boolean }) {
   const { t } = useTranslation();
   const { country } = useStore();
-  const location = useLocation();
   return (
     <Disclosure
       ariaLabel={t('labelled', { label: t('country.label'), value: t(`country.${country}`) })}
@@ -28,36 +18,13 @@ export function CountryMenu({ onNavigate }: { onNavigate?: () => void }) {
           <span className="text-slate-500">{COUNTRIES[country].currencySymbol}</span>
         </>
       }
-      buttonClassName="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-ink hover:bg-slate-100"
-      panelClassName="absolute right-0 z-50 mt-2 w-60 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
+      onIntent={loadMenuPanels}
+      buttonClassName={MENU_BUTTON_CLASS}
+      panelClassName={`absolute ${inMenu ? PANEL_IN_MENU : PANEL_IN_BAR} z-50 mt-2 w-60 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl`}
     >
-      {(close) => (
-        <nav aria-label={t('country.menuLabel')}>
-          <ul>
-            {COUNTRY_CODES.map((code) => (
-              <li key={code}>
-                <Link
-                  to={switchCountryPath(location.pathname, location.search, location.hash, code)}
-                  hrefLang={COUNTRIES[code].lang}
-                  aria-current={code === country ? 'true' : undefined}
-                  className="flex min-h-11 items-center justify-between gap-3 rounded-xl px-3 text-sm hover:bg-slate-100 aria-[current]:font-semibold"
-                  onClick={() => {
-                    rememberCookie(COUNTRY_COOKIE, code);
-                    close();
-                    onNavigate?.();
-                  }}
-                >
-                  <span>{t(`country.${code}`)}</span>
-                  <span className="flex items-center gap-2 text-slate-500">
-                    {COUNTRIES[code].currency}
-                    {code === country && <CheckIcon className="size-4 text-brand-700" />}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {(close, open) => open && <MenuPanel rows={COUNTRY_ROWS}><CountryPanel close={close} onNavigate={onNavigate} /></MenuPanel>}
     </Disclosure>
   );
 }
+
+const COUNTRY_ROWS = Object.keys(COUNTRIES).length;

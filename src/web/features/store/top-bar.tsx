@@ -104,8 +104,8 @@ export function TopBar() {
             ))}
           </ul>
           <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 sm:hidden">
-            <CountryMenu onNavigate={closeMobile} />
-            <LanguageMenu onChange={closeMobile} />
+            <CountryMenu onNavigate={closeMobile} inMenu />
+            <LanguageMenu onChange={closeMobile} inMenu />
           </div>
         </nav>
       </div>
