@@ -69,8 +69,8 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** CPU time in clock ticks: the whole machine's busy time, and this bench's own share of it. */
-function cpuTicks(serverPid: number): { busy: number; ours: number } {
+/** CPU time in clock ticks: the whole machine's busy time, this bench's own share of it, and the measured server's. */
+function cpuTicks(serverPid: number): { busy: number; ours: number; server: number } {
   const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
   // user nice system idle iowait irq softirq steal: user, nice, system and steal (the hypervisor's
   // other guests) is busy; interrupts are left out, as they are mostly this bench's own loopback traffic.
@@ -85,7 +85,8 @@ function cpuTicks(serverPid: number): { busy: number; ours: number } {
     }
   };
   // This process (clients, fake Toss), the server measured, and PostgreSQL's processes.
-  let ours = ticksOf(process.pid) + ticksOf(serverPid);
+  const server = ticksOf(serverPid);
+  let ours = ticksOf(process.pid) + server;
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -94,7 +95,7 @@ function cpuTicks(serverPid: number): { busy: number; ours: number } {
       // gone meanwhile
     }
   }
-  return { busy, ours };
+  return { busy, ours, server };
 }
 
 const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -309,6 +310,8 @@ interface Measured {
   scheduled: Percentiles;
   exact: boolean;
   rate: number;
+  /** The server process's own CPU per order at capacity, in ms: steadier than the rates when other work shares the machine. */
+  cpuMs: number;
 }
 
 interface Running {
@@ -321,6 +324,8 @@ interface Running {
   /** Clock ticks the machine spent on other work (not this bench, its server, PostgreSQL) during its capacity turns. */
   otherTicks: number;
   elapsedTicks: number;
+  /** Clock ticks the server process itself spent during its capacity turns. */
+  serverTicks: number;
 }
 
 /** A server on its own fresh database, warmed up (its first requests' JIT and connections are not measured). */
@@ -331,7 +336,7 @@ async function open(label: string, port: number, start: (port: number, databaseU
   cleanups.push(() => server.stop());
   const shop = shopper(server.origin, stripe);
   await shop.run(WARMUP);
-  return { label, databaseUrl, server, shop, capacity: { timings: [], seconds: 0, orders: 0 }, scheduled: [], otherTicks: 0, elapsedTicks: 0 };
+  return { label, databaseUrl, server, shop, capacity: { timings: [], seconds: 0, orders: 0 }, scheduled: [], otherTicks: 0, elapsedTicks: 0, serverTicks: 0 };
 }
 
 async function capacityRun(running: Running, orders: number): Promise<void> {
@@ -340,6 +345,7 @@ async function capacityRun(running: Running, orders: number): Promise<void> {
   const after = cpuTicks(running.server.pid);
   running.otherTicks += Math.max(0, after.busy - before.busy - (after.ours - before.ours));
   running.elapsedTicks += seconds * TICKS_PER_SECOND;
+  running.serverTicks += after.server - before.server;
   running.capacity.timings.push(...timings);
   running.capacity.seconds += seconds;
   running.capacity.orders += orders;
@@ -354,10 +360,12 @@ async function report(running: Running, rate: number): Promise<Measured> {
   console.log(`${running.label}:`);
   console.log(`  capacity: ${perSecond.toFixed(0)} orders/s; per order (${PROVIDER === 'stripe' ? 'create + start + webhook' : 'create + confirm'}) ${latencyText(capacity)}`);
   // Other work on the machine meanwhile makes the figure low; it says how far to trust it.
+  const cpuMs = (1000 * running.serverTicks) / TICKS_PER_SECOND / running.capacity.orders;
+  console.log(`  server CPU per order at capacity: ${cpuMs.toFixed(2)} ms`);
   console.log(`  other work on the machine meanwhile: ${((100 * running.otherTicks) / (CORES * running.elapsedTicks)).toFixed(0)}% of its ${CORES} cores`);
   console.log(`  at ${rate} orders/s (${running.scheduled.length} orders on a fixed schedule, at most ${CLIENTS} in flight): ${latencyText(scheduled)}`);
   console.log(`  ${text}`);
-  return { perSecond, capacity, scheduled, exact, rate };
+  return { perSecond, capacity, scheduled, exact, rate, cpuMs };
 }
 
 /**
@@ -424,6 +432,7 @@ try {
     console.log('store against the reference:');
     console.log(`  capacity ${store.perSecond.toFixed(0)} / ${reference.perSecond.toFixed(0)} orders/s = ${(100 * share).toFixed(0)}% (target >= ${100 * TARGET_SHARE}%: ${met(share >= TARGET_SHARE)})`);
     console.log(`  p99 at ${reference.rate} orders/s ${ms(store.scheduled.p99)} / ${ms(reference.scheduled.p99)} = ${scheduledFactor.toFixed(2)}x (target <= ${TARGET_P99_FACTOR}x: ${met(scheduledFactor <= TARGET_P99_FACTOR)})`);
+    console.log(`  server CPU per order ${store.cpuMs.toFixed(2)} / ${reference.cpuMs.toFixed(2)} ms = ${(store.cpuMs / reference.cpuMs).toFixed(2)}x`);
     console.log(`  p99 at capacity ${ms(store.capacity.p99)} / ${ms(reference.capacity.p99)} = ${capacityFactor.toFixed(2)}x (target <= ${TARGET_P99_FACTOR}x: ${met(capacityFactor <= TARGET_P99_FACTOR)})`);
     const targets = share >= TARGET_SHARE && scheduledFactor <= TARGET_P99_FACTOR && capacityFactor <= TARGET_P99_FACTOR;
     // Both stopped and their databases dropped before the next server starts.

@@ -112,9 +112,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   // Every route the server answers, as registered: tests walk it so that no endpoint is forgotten.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {

@@ -45,10 +45,11 @@ export function collectWhenIdle(app: FastifyInstance, { quietMs = 5_000, growthB
     gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     heapAfterLast = getHeapStatistics().total_heap_size;
   }, quietMs).unref();
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     answered++;
     // Pushes the collection back to `quietMs` after this answer (the timer is re-armed, not re-made).
     timer.refresh();
+    done();
   });
   app.addHook('onClose', async () => clearTimeout(timer));
 }

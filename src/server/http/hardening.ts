@@ -1,7 +1,8 @@
 /**
  * Small HTTP rules every answer follows: a Host header that cannot be a host is refused (400)
  * before anything tries to build a URL from it, a page asked with a method pages do not take is a
- * 405, and API answers are never stored by a cache (they carry sessions, profiles and orders).
+ * 405, API answers are never stored by a cache (they carry sessions, profiles and orders), and
+ * every answer names its request id (x-request-id), which the logs carry too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
@@ -32,17 +33,22 @@ function isPageRequest(request: FastifyRequest): boolean {
 }
 
 export function registerHardening(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isValidHost(request.headers.host)) throw new DomainError('BAD_REQUEST', { detail: 'malformed Host header' });
+  // Hooks that run for every request take a callback, not an async function: no promise and no
+  // microtask per request and hook (issue 17's order path).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isValidHost(request.headers.host)) return done(new DomainError('BAD_REQUEST', { detail: 'malformed Host header' }));
     // TRACE, TRACK and CONNECT cannot even become the Fetch request the page adapter builds (it was a 500).
     if (isPageRequest(request) && !PAGE_METHODS.includes(request.method)) {
       reply.header('allow', PAGE_METHODS.join(', '));
-      throw new DomainError('METHOD_NOT_ALLOWED', { detail: `${request.method} on a page` });
+      return done(new DomainError('METHOD_NOT_ALLOWED', { detail: `${request.method} on a page` }));
     }
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
     if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 }

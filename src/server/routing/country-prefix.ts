@@ -36,14 +36,13 @@ function redirectTarget(request: FastifyRequest, options: CountryDetectionOption
 }
 
 export function registerCountryPrefix(app: FastifyInstance, options: CountryDetectionOptions): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback, not an async function: it runs for every request (issue 17's order path).
+  app.addHook('onRequest', (request, reply, done) => {
     // Only the page catch-all is prefixed: API routes, static files and feeds keep their paths.
-    if (request.routeOptions.url !== '*') return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const target = redirectTarget(request, options);
-    if (!target) return;
+    const target = request.routeOptions.url === '*' && (request.method === 'GET' || request.method === 'HEAD') ? redirectTarget(request, options) : null;
+    if (!target) return done();
     reply.header('vary', 'Accept-Language, Cookie');
     reply.header('cache-control', 'private, no-store');
-    return reply.redirect(target, 302);
+    reply.redirect(target, 302); // answered: the request goes no further (no done)
   });
 }
