@@ -5,7 +5,10 @@
 import { useEffect } from 'react';
 import { toast as sonner, Toaster } from 'sonner';
 import { catalogsLoading, catalogsSettled } from '../i18n/catalogs.ts';
-import type { ToastText } from './toast.tsx';
+
+export type ToastKind = 'success' | 'error' | 'message';
+/** Words as they are (a server's message), or read from the catalogs when the toast shows. */
+export type ToastText = string | (() => string);
 
 let markMounted: (() => void) | undefined;
 /** Sonner drops a toast made before its Toaster listens: the first one waits for the mount. */
@@ -31,7 +34,7 @@ export default function ToastView() {
   );
 }
 
-export async function showToast(kind: 'success' | 'error' | 'message', title: ToastText, description?: ToastText): Promise<void> {
+export async function showToast(kind: ToastKind, title: ToastText, description?: ToastText): Promise<void> {
   if (typeof title === 'function' || typeof description === 'function') await catalogsSettled();
   await mounted;
   const words = await textOf(title);

@@ -8,10 +8,9 @@
  * so a toast asked for in that moment waits for them instead of showing a message's key.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ToastKind, ToastText } from './toast-view.tsx';
 
-type Kind = 'success' | 'error' | 'message';
-/** Words as they are (a server's message), or read from the catalogs when the toast shows. */
-export type ToastText = string | (() => string);
+export type { ToastText };
 
 let view: Promise<typeof import('./toast-view.tsx')> | undefined;
 const loadView = () => (view ??= import('./toast-view.tsx'));
@@ -34,7 +33,7 @@ export function Toaster() {
   );
 }
 
-function show(kind: Kind, title: ToastText, description?: ToastText): void {
+function show(kind: ToastKind, title: ToastText, description?: ToastText): void {
   void loadView().then(({ showToast }) => {
     showToaster?.();
     return showToast(kind, title, description);
