@@ -38,8 +38,12 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
     throw new Error('No build found: run `npm run build` first.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lumi-bench-'));
-  // BENCH_PROFILE=dir writes a CPU profile of the server there (for finding where time goes).
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  // BENCH_PROFILE=dir writes a CPU profile of the server there (for finding where time goes);
+  // BENCH_HEAP_PROFILE=dir a sampling heap profile (for finding what a request allocates).
+  const profile = [
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ...(process.env.BENCH_HEAP_PROFILE ? ['--import', path.join(import.meta.dirname, 'heap-sampler.ts')] : []),
+  ];
   const production = productionStart();
   const child = spawn(process.execPath, [...production.nodeArgs, ...profile, 'src/server/main.ts'], {
     cwd: root,

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import { fastify, type FastifyInstance } from 'fastify';
@@ -30,6 +29,7 @@ import { registerCountryPrefix } from './routing/country-prefix.ts';
 import type { IsoCountryLookup } from './routing/country-detection.ts';
 import { registerSeoRoutes } from './routing/seo.ts';
 import { registerHardening } from './http/hardening.ts';
+import { helmetHeaders } from './http/security-headers.ts';
 import { registerContract } from './http/contract.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
@@ -121,15 +121,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
 
   registerErrorHandling(app);
-  registerHardening(app);
-  await app.register(fastifyCookie, { secret: options.cookieSecret });
-  registerStoreResolver(app, config.publicUrl);
-  await app.register(fastifyHelmet, {
+  registerHardening(app, helmetHeaders({
     // Pages get a nonce-based policy from the renderer (src/web/entry.server.tsx).
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  }));
+  await app.register(fastifyCookie, { secret: options.cookieSecret });
+  registerStoreResolver(app, config.publicUrl);
   // Pages are compressed as they stream, one brotli encoder per response. Its default 4 MB window
   // is allocated (and zeroed) for every page although a page is 80-150 KB: a 256 KB window gives
   // the same bytes with 12-28% more pages per second and less memory per response (issue 17).

@@ -25,4 +25,25 @@ describe.each(BACKENDS)('API edges on %s', (backend) => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
+
+  it('sends the same security headers on an API answer, a page, a file and an answer refused before routing', async () => {
+    const answers = await Promise.all([
+      server().app.inject({ method: 'GET', url: '/api/payments/settings' }),
+      server().app.inject({ method: 'GET', url: '/kr/terms' }),
+      server().app.inject({ method: 'GET', url: '/favicon.svg' }),
+      server().app.inject({ method: 'GET', url: '/api/payments/settings', headers: { host: 'bad host!' } }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 400]);
+    const security = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) =>
+      /^(x-content-type-options|x-frame-options|referrer-policy|cross-origin-opener-policy|cross-origin-resource-policy|origin-agent-cluster|x-dns-prefetch-control|x-download-options|x-permitted-cross-domain-policies|x-xss-protection)$/.test(name)));
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin', 'cross-origin-resource-policy': 'same-origin', 'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff', 'x-dns-prefetch-control': 'off', 'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN', 'x-permitted-cross-domain-policies': 'none', 'x-xss-protection': '0',
+    };
+    for (const answer of answers) expect(security(answer.headers)).toEqual(expected);
+    // Over plain http (no https PUBLIC_URL) there is no HSTS, and nothing says what serves the store.
+    for (const answer of answers) expect(answer.headers).not.toHaveProperty('strict-transport-security');
+    for (const answer of answers) expect(answer.headers).not.toHaveProperty('x-powered-by');
+  });
 });

@@ -2,10 +2,12 @@
  * Small HTTP rules every answer follows: a Host header that cannot be a host is refused (400)
  * before anything tries to build a URL from it, a page asked with a method pages do not take is a
  * 405, API answers are never stored by a cache (they carry sessions, profiles and orders), and
- * every answer names its request id (x-request-id), which the logs carry too.
+ * every answer names its request id (x-request-id), which the logs carry too, and carries the
+ * security headers (security-headers.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
+import { addSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
 import { isApiUrl } from './store.ts';
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
@@ -32,7 +34,7 @@ function isPageRequest(request: FastifyRequest): boolean {
   return route === '*' || (route === undefined && !isApiUrl(request.url));
 }
 
-export function registerHardening(app: FastifyInstance): void {
+export function registerHardening(app: FastifyInstance, securityHeaders: SecurityHeaders): void {
   // Hooks that run for every request take a callback, not an async function: no promise and no
   // microtask per request and hook (issue 17's order path).
   app.addHook('onRequest', (request, reply, done) => {
@@ -46,6 +48,7 @@ export function registerHardening(app: FastifyInstance): void {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    addSecurityHeaders(reply, securityHeaders);
     if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
