@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
-import { addSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
+import { setSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
 import { isApiUrl } from './store.ts';
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
@@ -38,6 +38,7 @@ export function registerHardening(app: FastifyInstance, securityHeaders: Securit
   // Hooks that run for every request take a callback, not an async function: no promise and no
   // microtask per request and hook (issue 17's order path).
   app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(reply, securityHeaders);
     if (!isValidHost(request.headers.host)) return done(new DomainError('BAD_REQUEST', { detail: 'malformed Host header' }));
     // TRACE, TRACK and CONNECT cannot even become the Fetch request the page adapter builds (it was a 500).
     if (isPageRequest(request) && !PAGE_METHODS.includes(request.method)) {
@@ -48,7 +49,6 @@ export function registerHardening(app: FastifyInstance, securityHeaders: Securit
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    addSecurityHeaders(reply, securityHeaders);
     if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
