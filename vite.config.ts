@@ -11,19 +11,21 @@ import { messageCatalogs } from './scripts/vite/message-catalogs.ts';
  */
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 
-/** Entries whose static imports every visitor of /kr or a template page runs before interaction. */
-const UP_FRONT_ENTRY = /src[\\/]web[\\/](root|entry\.client|features[\\/](store[\\/]store-layout|home[\\/]home-page|templates[\\/]templateshop-page|templates[\\/]template-page))\.tsx(\?|$)/;
+/** Entries whose static imports every visitor of the store runs before interaction (the home page's too: it is the landing page). */
+const UP_FRONT_ENTRY = /src[\\/]web[\\/](root|entry\.client|features[\\/](store[\\/]store-layout|home[\\/]home-page))\.tsx(\?|$)/;
+/** The template shop and a template's page: what only they run up front (the catalog of templates, the card) is theirs, not /kr's. */
+const TEMPLATE_ENTRY = /src[\\/]web[\\/]features[\\/]templates[\\/](templateshop-page|template-page)\.tsx(\?|$)/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: string[] } | null;
 }
 
-/** Whether an up-front entry reaches the module through static imports alone (lazy imports don't count). */
-function loadedUpFront(id: string, graph: ModuleGraph): boolean {
+/** Whether one of `entries` reaches the module through static imports alone (lazy imports don't count). */
+function loadedUpFront(id: string, graph: ModuleGraph, entries: RegExp): boolean {
   const seen = new Set([id]);
   const queue = [id];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    if (UP_FRONT_ENTRY.test(next)) return true;
+    if (entries.test(next)) return true;
     for (const importer of graph.getModuleInfo(next)?.importers ?? []) {
       if (!seen.has(importer)) {
         seen.add(importer);
@@ -52,10 +54,12 @@ export default defineConfig({
               groups: [
                 { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 2 },
                 // Only what the store's landing pages run before interaction: the modules that the
-                // root, the store layout, the home page or a template page imports statically. The
-                // rest (checkout, payments, My Page, the staff area, forms, dialogs) is split by the
-                // pages and lazy chunks that use it, so /kr downloads none of it.
-                { name: (id: string, ctx: ModuleGraph) => (loadedUpFront(id, ctx) ? 'shared' : null), tags: ['$initial'], minShareCount: 2, priority: 1 },
+                // root, the store layout or the home page imports statically; then what the two
+                // template pages share beyond that. The rest (checkout, payments, My Page, the staff
+                // area, forms, dialogs) is split by the pages and lazy chunks that use it, so /kr
+                // downloads none of it.
+                { name: (id: string, ctx: ModuleGraph) => (loadedUpFront(id, ctx, UP_FRONT_ENTRY) ? 'shared' : null), tags: ['$initial'], minShareCount: 2, priority: 1 },
+                { name: (id: string, ctx: ModuleGraph) => (loadedUpFront(id, ctx, TEMPLATE_ENTRY) ? 'templates-shared' : null), tags: ['$initial'], minShareCount: 2, priority: 0 },
               ],
             },
           },
