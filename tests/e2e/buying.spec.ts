@@ -255,12 +255,21 @@ test('a declined card leaves the order unpaid in My Page, where it is paid later
 });
 
 test('a guest puts two templates in the cart and pays for them as one order', async ({ page, consoleErrors: _ }) => {
+  const cartReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/cart') cartReads.push(request.url());
+  });
   await page.goto('/kr/template/5');
   await hydrated(page);
+  // A browser that never filled a cart has none to ask for.
+  await expect(page.getByRole('button', { name: '장바구니 열기 (0개)' })).toBeVisible();
+  expect(cartReads).toEqual([]);
   await page.getByRole('button', { name: '장바구니에 담기' }).click();
   await expect(page.getByRole('button', { name: '장바구니 열기 (1개)' })).toBeVisible();
+  // The next page asks for it, and shows it.
   await page.goto('/kr/template/7');
   await hydrated(page);
+  await expect(page.getByRole('button', { name: '장바구니 열기 (1개)' })).toBeVisible();
   await page.getByRole('button', { name: '장바구니에 담기' }).click();
   await page.getByRole('button', { name: '장바구니 열기 (2개)' }).click();
   const cart = page.getByRole('dialog', { name: '장바구니' });

@@ -67,8 +67,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [guestQuery, store]);
 
   // After hydration (the guest id lives in the browser), and again when the visitor signs in:
-  // then a guest cart this browser filled moves into the account first (once).
+  // then a guest cart this browser filled moves into the account first (once). A guest whose
+  // browser never filled a cart has none: no request for it on every page they open.
   useEffect(() => {
+    if (!user && !localStorage.getItem(GUEST_CART_KEY)) {
+      setLines([]);
+      return;
+    }
     let live = true;
     void (async () => {
       if (user && localStorage.getItem(GUEST_CART_KEY)) {
