@@ -30,6 +30,7 @@ import type { IsoCountryLookup } from './routing/country-detection.ts';
 import { registerSeoRoutes } from './routing/seo.ts';
 import { registerHardening } from './http/hardening.ts';
 import { helmetHeaders } from './http/security-headers.ts';
+import { trustProxyOf } from './http/trust-proxy.ts';
 import { registerContract } from './http/contract.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
@@ -85,7 +86,6 @@ export interface AppOptions {
 }
 
 /** Trusts the nearest `hops` proxies: X-Forwarded-For entries beyond them are the client's to invent. */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -102,7 +102,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (D24).
-    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {

@@ -5,9 +5,10 @@
  * every answer names its request id (x-request-id), which the logs carry too, and carries the
  * security headers (security-headers.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
 import { setSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
+import { onPageRequest } from './page-hooks.ts';
 import { isApiUrl } from './store.ts';
 
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
@@ -25,13 +26,11 @@ function isValidHost(host: string | undefined): boolean {
  */
 const PAGE_METHODS: readonly string[] = ['GET', 'HEAD'];
 
-/**
- * Whether a request goes to the pages: the React Router catch-all, or no route at all outside the
- * API (methods the catch-all is not registered for, such as CONNECT). API routes answer their own.
- */
-function isPageRequest(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  return route === '*' || (route === undefined && !isApiUrl(request.url));
+/** TRACE, TRACK and CONNECT cannot even become the Fetch request the page adapter builds (it was a 500). */
+function pageMethodsOnly(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void {
+  if (PAGE_METHODS.includes(request.method)) return done();
+  reply.header('allow', PAGE_METHODS.join(', '));
+  done(new DomainError('METHOD_NOT_ALLOWED', { detail: `${request.method} on a page` }));
 }
 
 export function registerHardening(app: FastifyInstance, securityHeaders: SecurityHeaders): void {
@@ -40,13 +39,12 @@ export function registerHardening(app: FastifyInstance, securityHeaders: Securit
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(reply, securityHeaders);
     if (!isValidHost(request.headers.host)) return done(new DomainError('BAD_REQUEST', { detail: 'malformed Host header' }));
-    // TRACE, TRACK and CONNECT cannot even become the Fetch request the page adapter builds (it was a 500).
-    if (isPageRequest(request) && !PAGE_METHODS.includes(request.method)) {
-      reply.header('allow', PAGE_METHODS.join(', '));
-      return done(new DomainError('METHOD_NOT_ALLOWED', { detail: `${request.method} on a page` }));
-    }
+    // No route at all outside the API (a method the catch-all is not registered for, such as
+    // CONNECT) is a page request too.
+    if (request.is404 && !isApiUrl(request.url)) return pageMethodsOnly(request, reply, done);
     done();
   });
+  onPageRequest(app, pageMethodsOnly);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCountryCode } from '../../domain/countries.ts';
 import { detectCountry, type CountryDetectionOptions } from './country-detection.ts';
+import { onPageRequest } from '../http/page-hooks.ts';
 
 /** Old addresses whose page has a new name under the prefix (SPEC section 2). */
 const LEGACY_RENAMES: Record<string, string> = {
@@ -36,10 +37,9 @@ function redirectTarget(request: FastifyRequest, options: CountryDetectionOption
 }
 
 export function registerCountryPrefix(app: FastifyInstance, options: CountryDetectionOptions): void {
-  // A callback, not an async function: it runs for every request (issue 17's order path).
-  app.addHook('onRequest', (request, reply, done) => {
-    // Only the page catch-all is prefixed: API routes, static files and feeds keep their paths.
-    const target = request.routeOptions.url === '*' && (request.method === 'GET' || request.method === 'HEAD') ? redirectTarget(request, options) : null;
+  // Only the page catch-all is prefixed: API routes, static files and feeds keep their paths.
+  onPageRequest(app, (request, reply, done) => {
+    const target = request.method === 'GET' || request.method === 'HEAD' ? redirectTarget(request, options) : null;
     if (!target) return done();
     reply.header('vary', 'Accept-Language, Cookie');
     reply.header('cache-control', 'private, no-store');
