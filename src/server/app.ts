@@ -85,8 +85,6 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream | undefined;
 }
 
-/** Trusts the nearest `hops` proxies: X-Forwarded-For entries beyond them are the client's to invent. */
-
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {

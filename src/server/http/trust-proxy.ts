@@ -14,7 +14,7 @@ export type TrustProxy = (address: string, hop: number) => boolean;
 
 const MEMO_LIMIT = 4096;
 
-/** Believes the first `hops` proxies in front of the server, whatever their addresses. */
+/** Believes the nearest `hops` proxies, whatever their addresses: X-Forwarded-For entries beyond them are the client's to invent. */
 export const trustHops = (hops: number): TrustProxy => (_address, hop) => hop < hops;
 
 /** Believes the proxies at these addresses and ranges (and the names loopback, linklocal, uniquelocal). */
