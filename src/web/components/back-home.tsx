@@ -1,7 +1,7 @@
 import { useTranslation } from '../i18n/react.tsx';
 import { Link } from 'react-router';
 import { useStore } from '../store-context.ts';
-import { ArrowLeftIcon } from './icons.tsx';
+import { ArrowLeftIcon } from './back-icon.tsx';
 
 /** SPEC section 2: "Back to Home" at the top of the buying pages, to the visitor's store. */
 export function BackHome() {

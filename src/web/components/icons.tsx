@@ -5,7 +5,6 @@
  * opened later are in later-icons.tsx, and those of the home page's lower sections, which come in
  * a chunk of their own, in features/home/lower-section-icons.tsx.
  */
-import ArrowLeft from 'lucide/dist/esm/icons/arrow-left.mjs';
 import ArrowRight from 'lucide/dist/esm/icons/arrow-right.mjs';
 import Check from 'lucide/dist/esm/icons/check.mjs';
 import Clock from 'lucide/dist/esm/icons/clock.mjs';
@@ -29,7 +28,6 @@ export const CheckIcon = /* @__PURE__ */ icon(Check);
 export const MenuIcon = /* @__PURE__ */ icon(Menu);
 export const CloseIcon = /* @__PURE__ */ icon(X);
 export const ArrowRightIcon = /* @__PURE__ */ icon(ArrowRight);
-export const ArrowLeftIcon = /* @__PURE__ */ icon(ArrowLeft);
 export const ClockIcon = /* @__PURE__ */ icon(Clock);
 export const RevisionIcon = /* @__PURE__ */ icon(RefreshCw);
 export const MailIcon = /* @__PURE__ */ icon(Mail);

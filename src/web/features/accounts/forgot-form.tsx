@@ -3,7 +3,7 @@ import type { Answer } from '../../../domain/contract/http.ts';
 import type { forgotPassword } from '../../../domain/contract/accounts.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { apiRequest } from '../../api-client.ts';
-import { ArrowLeftIcon } from '../../components/icons.tsx';
+import { ArrowLeftIcon } from '../../components/back-icon.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useStore } from '../../store-context.ts';
 import { FormField } from './form-field.tsx';

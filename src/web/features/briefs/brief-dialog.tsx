@@ -12,7 +12,7 @@ import { useRootData } from '../../store-context.ts';
 import { existingGuestId, guestSessionId } from '../accounts/guest-session.ts';
 import { PROJECT_BRIEF_KEY, draftKey } from './brief-draft.ts';
 import { BriefForm, type BriefValues, type SubmitOutcome } from './brief-form.tsx';
-import type { BriefTarget } from './brief-provider.tsx';
+import type { BriefTarget } from './use-brief-dialog.tsx';
 import type { UploadedFile } from './upload-file.ts';
 
 type Created = CreatedBrief;

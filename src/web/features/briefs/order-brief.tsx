@@ -8,13 +8,13 @@ import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/brie
 import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import { FileList } from '../../components/file-list.tsx';
 import { useRootData } from '../../store-context.ts';
-import { useBrief } from './brief-provider.tsx';
+import { useBriefDialog } from './use-brief-dialog.tsx';
 
 export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkKey?: string | undefined }) {
   const { t } = useTranslation('briefs');
   const { t: tCommon } = useTranslation();
   const { lang } = useRootData();
-  const briefDialog = useBrief();
+  const briefDialog = useBriefDialog();
   const { brief } = order;
 
   if (!brief) {
@@ -30,6 +30,7 @@ export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkK
         >
           {t('summary.write')}
         </button>
+        {briefDialog.dialog}
       </div>
     );
   }

@@ -16,7 +16,7 @@ import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { draftKey, hasDraft } from '../briefs/brief-draft.ts';
 import { serviceOfPath } from './service-of-path.ts';
-import { useBrief } from '../briefs/brief-provider.tsx';
+import { useBriefDialog } from '../briefs/use-brief-dialog.tsx';
 
 const STEPS = ['brief', 'quote', 'contract', 'delivery'] as const;
 
@@ -37,7 +37,7 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
   const { t: tc } = useTranslation('catalog');
   const { user } = useRootData();
   const auth = useAuthDialog();
-  const brief = useBrief();
+  const brief = useBriefDialog();
   const service = findService(loaderData.serviceId)!;
   const openBrief = () => brief.open({ flow: 'consultation', serviceId: service.id, serviceName: tc(`services.${service.slug}.name`), price: t('brief.quotePrice') });
   const start = () => (user ? openBrief() : auth.open({ onAuthenticated: openBrief, onGuest: openBrief }));
@@ -83,6 +83,7 @@ export default function ConsultationPage({ loaderData }: Route.ComponentProps) {
         </button>
         {!user && <p className="mt-3 text-sm text-slate-700">{t('consult.loginNote')}</p>}
       </section>
+      {brief.dialog}
     </div>
   );
 }

@@ -15,21 +15,11 @@ import { useSearchParams } from 'react-router';
 import { CONTACT_LIMITS, CONTACT_SERVICES } from '../../../domain/validation/contact-fields.ts';
 import { MailIcon } from '../../components/icons.tsx';
 import { SendIcon, SpinnerIcon } from './lower-section-icons.tsx';
-import { toast } from '../../components/toast.tsx';
 import { useStore } from '../../store-context.ts';
 import { COMPANY } from '../../../domain/site.ts';
-import type { ContactErrors as Errors, ContactField as Field, ContactValues } from './contact-send.ts';
+import type { ContactErrors as Errors, ContactField as Field, ContactFormContext, ContactFormMemory } from './contact-send.ts';
 
-/** In the form's order: the first field in error takes the focus. */
-const FIELDS: readonly Field[] = ['name', 'email', 'company', 'service', 'message'];
-const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
-
-type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-const control = (form: HTMLFormElement, name: Field) => form.elements.namedItem(name) as FieldElement;
-const readValues = (form: HTMLFormElement): ContactValues =>
-  Object.fromEntries(FIELDS.map((name) => [name, control(form, name).value])) as ContactValues;
-
-/** Checking and sending arrive with the form's first use (contact-send.ts). */
+/** Checking, sending and prefilling arrive with the form's first use (contact-send.ts): /kr's first load carries only the fields. */
 const loadSend = () => import('./contact-send.ts');
 
 export function ContactForm() {
@@ -41,10 +31,8 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [isSubmitting, setSubmitting] = useState(false);
-  /** Set by a submit, cleared when the message is sent: from then on a field is checked as it changes. */
-  const submitted = useRef(false);
-  /** Each field's latest check, so a slower earlier one does not overwrite its answer. */
-  const checks = useRef(new Map<Field, number>());
+  const memory = useRef<ContactFormMemory>({ submitted: false, checks: new Map() });
+  const context = (): ContactFormContext => ({ setErrors, memory: memory.current, t, tErrors, store: { lang, country } });
 
   // Arriving from a package's "buy now" or a consultation page: start the message for the visitor.
   const packageSlug = searchParams.get('package');
@@ -52,58 +40,24 @@ export function ContactForm() {
   useEffect(() => {
     if (!packageSlug && !consultId) return;
     // On a first visit this runs as the page hydrates: these sentences were not in its render.
-    void Promise.all([loadSend(), whenLoaded()]).then(([{ startingMessage }]) => {
-      const form = formRef.current;
-      const start = startingMessage(packageSlug, consultId, t);
-      if (!form || !start || control(form, 'message').value) return;
-      control(form, 'service').value = start.service;
-      control(form, 'message').value = start.message;
+    void Promise.all([loadSend(), whenLoaded()]).then(([{ prefillContact }]) => {
+      if (formRef.current) prefillContact(formRef.current, packageSlug, consultId, t);
     });
   }, [packageSlug, consultId, t, whenLoaded]);
 
-  const recheck = async (target: EventTarget) => {
-    const form = formRef.current;
-    const name = target instanceof Element ? target.getAttribute('name') ?? '' : '';
-    if (!submitted.current || !form || !isField(name)) return;
-    const turn = (checks.current.get(name) ?? 0) + 1;
-    checks.current.set(name, turn);
-    const { checkContact } = await loadSend();
-    const found = await checkContact(readValues(form), tErrors);
-    if (checks.current.get(name) !== turn) return;
-    setErrors((current) => {
-      const { [name]: _, ...others } = current;
-      return found[name] ? { ...others, [name]: found[name] } : others;
-    });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
+    setSubmitting(true);
+    void loadSend()
+      .then(({ submitContact }) => submitContact(form, context()))
+      .finally(() => setSubmitting(false));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (isSubmitting) return;
-    submitted.current = true;
-    setSubmitting(true);
-    try {
-      const values = readValues(form);
-      const { checkContact, sendContact } = await loadSend();
-      const found = await checkContact(values, tErrors);
-      setErrors(found);
-      const first = FIELDS.find((name) => found[name]);
-      if (first) {
-        control(form, first).focus();
-        return;
-      }
-      const outcome = await sendContact(values, { lang, country });
-      if (outcome.sent) {
-        toast.success(() => t('contact.successTitle'), outcome.message);
-        form.reset();
-        submitted.current = false;
-        return;
-      }
-      setErrors(Object.fromEntries(Object.entries(outcome.fields).filter(([field]) => isField(field))));
-      toast.error(() => t('contact.errorTitle'), () => outcome.message || t('contact.genericError'));
-    } finally {
-      setSubmitting(false);
-    }
+  const recheck = (target: EventTarget) => {
+    const form = formRef.current;
+    if (form) void loadSend().then(({ recheckField }) => recheckField(form, target, context()));
   };
 
   const field = (name: Field) => {
@@ -140,7 +94,7 @@ export function ContactForm() {
             <a href={`mailto:${COMPANY.email}`} className="underline underline-offset-2">{COMPANY.email}</a>
           </p>
         </div>
-        <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} onChange={(event) => void recheck(event.target)} onFocus={() => void loadSend()} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="contact-title">
+        <form ref={formRef} noValidate onSubmit={onSubmit} onChange={(event) => recheck(event.target)} onFocus={() => void loadSend()} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="contact-title">
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               {label('name', t('contact.name'))}

@@ -16,7 +16,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { EmailAddress } from '../accounts/email-address.tsx';
-import { useBrief } from '../briefs/brief-provider.tsx';
+import { useBriefDialog } from '../briefs/use-brief-dialog.tsx';
 import { PaymentFailed } from './payment-failed.tsx';
 
 /** What the provider came back with: Stripe's session, PayPal's order (its `token`), or SPEC's Toss fields. */
@@ -115,7 +115,7 @@ interface PaidOrder {
 function BriefNext({ order }: { order: PaidOrder }) {
   const { t } = useTranslation('orders');
   const { t: tBriefs } = useTranslation('briefs');
-  const brief = useBrief();
+  const brief = useBriefDialog();
   const [sent, setSent] = useState(false);
   if (!order.briefDue) return null;
   const open = () => brief.open({
@@ -126,6 +126,7 @@ function BriefNext({ order }: { order: PaidOrder }) {
       <h2 id="brief-next" className="text-xl font-bold">{sent ? t('payment.briefSentTitle') : t('payment.briefTitle')}</h2>
       <p className="mt-2 leading-relaxed text-slate-800">{sent ? t('payment.briefSentText') : t('payment.briefText')}</p>
       {!sent && <button type="button" className="btn-primary mt-5 w-full sm:w-auto" onClick={open} data-open-brief>{tBriefs('summary.write')}</button>}
+      {brief.dialog}
     </section>
   );
 }

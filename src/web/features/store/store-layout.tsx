@@ -1,7 +1,6 @@
 import { data, Outlet } from 'react-router';
 import { AuthProvider } from '../accounts/auth-provider.tsx';
 import { AuthReturn } from '../accounts/auth-return.tsx';
-import { BriefProvider } from '../briefs/brief-provider.tsx';
 import { CartProvider } from '../cart/cart-provider.tsx';
 import type { Route } from './+types/store-layout';
 import { isCountryCode } from '../../../domain/countries.ts';
@@ -27,14 +26,12 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <AuthProvider>
       <CartProvider>
-        <BriefProvider>
-          <SkipLink />
-          <TopBar />
-          <main id="main" className="min-h-[60vh] pt-16">{children}</main>
-          <Footer />
-          <AuthReturn />
-          <LandOnHash />
-        </BriefProvider>
+        <SkipLink />
+        <TopBar />
+        <main id="main" className="min-h-[60vh] pt-16">{children}</main>
+        <Footer />
+        <AuthReturn />
+        <LandOnHash />
       </CartProvider>
     </AuthProvider>
   );

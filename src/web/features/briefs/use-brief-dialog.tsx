@@ -1,9 +1,10 @@
 /**
- * Opens the project brief from anywhere in the store (SPEC section 4): after a payment, from a
- * consultation page, from My Page and from a guest's private order link. The dialog and its
- * messages are fetched when it first opens, so pages pay nothing for it until then.
+ * Opens the project brief (SPEC section 4): after a payment, from a consultation page, from My
+ * Page and from a guest's private order link. Each of those pages holds its own dialog (no
+ * provider in the store layout, so the landing pages download none of this); the dialog and its
+ * messages are fetched when it first opens.
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { loadCatalog } from '../../i18n/catalogs.ts';
 
@@ -24,35 +25,25 @@ export interface BriefTarget {
   onSubmitted?: (() => void) | undefined;
 }
 
-interface BriefApi {
+export interface BriefDialogHandle {
   open(target: BriefTarget): void;
+  /** Where the page renders the dialog: nothing until it is opened. */
+  dialog: ReactNode;
 }
 
-const Context = createContext<BriefApi | null>(null);
 const BriefDialog = lazy(() => import('./brief-dialog.tsx'));
 
-export function useBrief(): BriefApi {
-  const api = useContext(Context);
-  if (!api) throw new Error('useBrief needs a BriefProvider');
-  return api;
-}
-
-export function BriefProvider({ children }: { children: ReactNode }) {
+export function useBriefDialog(): BriefDialogHandle {
   const { i18n } = useTranslation();
   const [target, setTarget] = useState<BriefTarget | null>(null);
   const open = useCallback((next: BriefTarget) => {
     // The dialog's code and its messages arrive together, so it opens whole.
     void loadCatalog(i18n.language, 'briefs').then(() => setTarget(next));
   }, [i18n.language]);
-  const api = useMemo(() => ({ open }), [open]);
-  return (
-    <Context.Provider value={api}>
-      {children}
-      {target && (
-        <Suspense fallback={null}>
-          <BriefDialog key={`${target.orderId ?? ''}-${target.serviceId ?? ''}`} target={target} onClose={() => setTarget(null)} />
-        </Suspense>
-      )}
-    </Context.Provider>
+  const dialog = target && (
+    <Suspense fallback={null}>
+      <BriefDialog key={`${target.orderId ?? ''}-${target.serviceId ?? ''}`} target={target} onClose={() => setTarget(null)} />
+    </Suspense>
   );
+  return { open, dialog };
 }
