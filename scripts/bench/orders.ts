@@ -27,7 +27,8 @@
  * page, and a signed checkout.session.completed webhook pays the order.
  *
  * Usage: npm run build && npm run bench:orders   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default
- * local postgres; BENCH_ORDERS per run, BENCH_CLIENTS, BENCH_RATE; BENCH_PROFILE=dir writes CPU profiles of both servers)
+ * local postgres; BENCH_ORDERS per run, BENCH_CLIENTS, BENCH_RATE; BENCH_PROFILE=dir writes CPU profiles of both
+ * servers, BENCH_HEAP_PROFILE=dir their sampled allocations, BENCH_TRACE_GC=1 prints each one's collections)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -132,8 +133,13 @@ async function startReference(port: number, databaseUrl: string, tossUrl: string
   } finally {
     await client.end();
   }
-  // BENCH_PROFILE=dir profiles the reference too (reference-*.cpuprofile), for comparing where time goes.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=reference-${Date.now()}.cpuprofile`] : [];
+  // BENCH_PROFILE=dir profiles the reference too (reference-*.cpuprofile), for comparing where time
+  // goes; BENCH_HEAP_PROFILE=dir samples its allocations as the store's (server-<pid>.heapprofile).
+  const profile = [
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=reference-${Date.now()}.cpuprofile`] : []),
+    ...(process.env.BENCH_HEAP_PROFILE ? ['--import', path.join(import.meta.dirname, 'heap-sampler.ts')] : []),
+    ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+  ];
   const child = spawn(process.execPath, [...profile, 'scripts/bench/reference-orders-server.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl, TOSS_API_BASE: tossUrl, TOSS_SECRET_KEY: FAKE_TOSS_SECRET },

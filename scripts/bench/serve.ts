@@ -39,9 +39,11 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lumi-bench-'));
   // BENCH_PROFILE=dir writes a CPU profile of the server there (for finding where time goes);
-  // BENCH_HEAP_PROFILE=dir a sampling heap profile (for finding what a request allocates).
+  // BENCH_HEAP_PROFILE=dir a sampling heap profile (for finding what a request allocates);
+  // BENCH_TRACE_GC=1 prints every collection (V8's --trace-gc, which NODE_OPTIONS may not carry).
   const profile = [
     ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
     ...(process.env.BENCH_HEAP_PROFILE ? ['--import', path.join(import.meta.dirname, 'heap-sampler.ts')] : []),
   ];
   const production = productionStart();
