@@ -155,6 +155,11 @@ test('a customer who chose to write the brief later writes it from My Page', asy
   await expect(order.locator('[data-brief-due]')).toContainText('아직 브리프를 작성하지 않았습니다.');
   await order.getByRole('button', { name: '브리프 작성하기' }).click();
   const brief = page.getByRole('dialog', { name: '프로젝트 브리프' });
+  // Opened from the order card's small print, the dialog still reads at the page's own size and
+  // alignment (a <dialog> in the top layer inherits its parent's text styles).
+  await expect(brief).toBeVisible();
+  const textStyle = (element: Element) => ({ fontSize: getComputedStyle(element).fontSize, textAlign: getComputedStyle(element).textAlign });
+  expect(await brief.evaluate(textStyle)).toEqual(await page.locator('body').evaluate(textStyle));
   await brief.getByText('미니멀', { exact: true }).click();
   await brief.locator('[data-brief-submit]').click();
   await expect(brief).toBeHidden();

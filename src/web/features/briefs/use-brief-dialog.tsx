@@ -5,6 +5,7 @@
  * messages are fetched when it first opens.
  */
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from '../../i18n/react.tsx';
 import { loadCatalog } from '../../i18n/catalogs.ts';
 
@@ -27,7 +28,7 @@ export interface BriefTarget {
 
 export interface BriefDialogHandle {
   open(target: BriefTarget): void;
-  /** Where the page renders the dialog: nothing until it is opened. */
+  /** What the page renders for the dialog: nothing until it is opened (then a portal to <body>). */
   dialog: ReactNode;
 }
 
@@ -40,10 +41,13 @@ export function useBriefDialog(): BriefDialogHandle {
     // The dialog's code and its messages arrive together, so it opens whole.
     void loadCatalog(i18n.language, 'briefs').then(() => setTarget(next));
   }, [i18n.language]);
-  const dialog = target && (
+  // Under <body>, whatever part of the page opened it: a <dialog> drawn in the top layer still
+  // inherits its parent's text size and alignment (a small-print order card, a centred page).
+  const dialog = target && createPortal(
     <Suspense fallback={null}>
       <BriefDialog key={`${target.orderId ?? ''}-${target.serviceId ?? ''}`} target={target} onClose={() => setTarget(null)} />
-    </Suspense>
+    </Suspense>,
+    document.body,
   );
   return { open, dialog };
 }
