@@ -13,6 +13,7 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
+import { trimNativeHeap } from './native-heap.ts';
 
 type Gc = (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
@@ -27,24 +28,36 @@ function exposeGc(): Gc {
 export interface IdleCollection {
   /** How long without an answer counts as idle. */
   quietMs?: number;
-  /** How much the heap must have grown since the last collection for the next one to be worth it. */
+  /** How much V8's heap, or the process, must have grown since the last quiet moment for it to be worth settling again. */
   growthBytes?: number;
+  /** Gives the C heap's free pages back (glibc's `malloc_trim`); tests pass their own. */
+  trim?: () => Promise<unknown>;
 }
 
-export function collectWhenIdle(app: FastifyInstance, { quietMs = 5_000, growthBytes = 32 * 1024 * 1024 }: IdleCollection = {}): void {
+export function collectWhenIdle(app: FastifyInstance, { quietMs = 5_000, growthBytes = 32 * 1024 * 1024, trim = trimNativeHeap }: IdleCollection = {}): void {
   const gc = exposeGc();
   let answered = 0;
   // Zero: the first quiet moment after start collects what starting left behind (migrations, the first renders).
   let heapAfterLast = 0;
-  const timer = setTimeout(() => {
+  let rssAfterLast = 0;
+  const settle = async () => {
     if (answered === 0) return;
     answered = 0;
-    if (getHeapStatistics().total_heap_size - heapAfterLast < growthBytes) return;
-    // 'last-resort' is V8's collection of all available garbage: it also compacts the heap and
-    // gives the emptied pages back to the system, which a plain major collection does not.
-    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-    heapAfterLast = getHeapStatistics().total_heap_size;
-  }, quietMs).unref();
+    const heapGrew = getHeapStatistics().total_heap_size - heapAfterLast >= growthBytes;
+    // The C heap can grow while V8's does not (compression and stream buffers live there).
+    const rssGrew = process.memoryUsage.rss() - rssAfterLast >= growthBytes;
+    if (!heapGrew && !rssGrew) return;
+    if (heapGrew) {
+      // 'last-resort' is V8's collection of all available garbage: it also compacts the heap and
+      // gives the emptied pages back to the system, which a plain major collection does not.
+      gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+      heapAfterLast = getHeapStatistics().total_heap_size;
+    }
+    // After the collection, so the buffers it freed are among the pages given back.
+    await trim();
+    rssAfterLast = process.memoryUsage.rss();
+  };
+  const timer = setTimeout(() => void settle(), quietMs).unref();
   app.addHook('onResponse', (_request, _reply, done) => {
     answered++;
     // Pushes the collection back to `quietMs` after this answer (the timer is re-armed, not re-made).

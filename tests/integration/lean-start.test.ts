@@ -1,7 +1,8 @@
 /**
  * A store process loads the heavy packages only where they are used (issue 17, memory): image
  * processing (sharp) with the first preview, the AWS SDK only with S3_BUCKET, nodemailer with the
- * first mail, file-type with the first upload, openid-client with the first Google sign-in, and
+ * first mail, file-type with the first upload, openid-client with the first Google sign-in, koffi
+ * (malloc_trim) at the first quiet moment, and
  * only the database driver it runs on (PGlite without DATABASE_URL, postgres.js with it). Each
  * case starts a real store process and lists what it loaded by the time it was ready.
  */
@@ -15,7 +16,7 @@ import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 
 const script = path.resolve(import.meta.dirname, 'support', 'packages-at-start.ts');
-const LOADED_ON_USE = ['sharp', '@aws-sdk/client-s3', '@aws-sdk/lib-storage', 'nodemailer', 'file-type', 'openid-client'];
+const LOADED_ON_USE = ['sharp', '@aws-sdk/client-s3', '@aws-sdk/lib-storage', 'nodemailer', 'file-type', 'openid-client', 'koffi'];
 
 async function packagesAtStart(env: Record<string, string>): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lean-start-'));

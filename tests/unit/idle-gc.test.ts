@@ -15,7 +15,8 @@ describe('collectWhenIdle', () => {
     (globalThis as { gc?: unknown }).gc = gc;
     const app = fastify();
     app.get('/', async () => 'ok');
-    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 0 });
+    const trim = vi.fn(async () => true);
+    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 0, trim });
     await app.ready();
 
     await vi.advanceTimersByTimeAsync(5_000);
@@ -29,6 +30,9 @@ describe('collectWhenIdle', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(gc).toHaveBeenCalledTimes(1);
     expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    // The C heap is trimmed after the collection, so what the collection freed goes back too.
+    expect(trim).toHaveBeenCalledTimes(1);
+    expect(trim.mock.invocationCallOrder[0]).toBeGreaterThan(gc.mock.invocationCallOrder[0]!);
 
     await vi.advanceTimersByTimeAsync(10_000);
     expect(gc).toHaveBeenCalledTimes(1);
@@ -44,13 +48,41 @@ describe('collectWhenIdle', () => {
     (globalThis as { gc?: unknown }).gc = gc;
     const app = fastify();
     app.get('/', async () => 'ok');
-    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 1024 ** 4 });
+    const trim = vi.fn(async () => true);
+    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 1024 ** 4, trim });
     await app.ready();
     for (let i = 0; i < 3; i++) {
       await app.inject('/');
       await vi.advanceTimersByTimeAsync(2_000);
     }
     expect(gc).not.toHaveBeenCalled();
+    expect(trim).not.toHaveBeenCalled();
+    await app.close();
+  });
+
+  it('trims without collecting when the process grew but V8\'s heap did not (buffers of compression live outside it)', async () => {
+    vi.useFakeTimers();
+    const gc = vi.fn();
+    (globalThis as { gc?: unknown }).gc = gc;
+    const trim = vi.fn(async () => true);
+    let rss = 100 * 1024 ** 2;
+    vi.spyOn(process.memoryUsage, 'rss').mockImplementation(() => rss);
+    const app = fastify();
+    app.get('/', async () => 'ok');
+    // V8's heap cannot grow by a terabyte here; the process's size is what the test moves.
+    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 1024 ** 4, trim });
+    await app.ready();
+    rss = 1024 ** 4 + 1;
+    await app.inject('/');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(trim).toHaveBeenCalledTimes(1);
+    expect(gc).not.toHaveBeenCalled();
+
+    // Measured again after the trim: a process that stays that size is not trimmed again and again.
+    await app.inject('/');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(trim).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
     await app.close();
   });
 });
