@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random, URL-safe secret (256 bits) for sessions and reset links. */
 export function newToken(): string {
@@ -7,5 +7,5 @@ export function newToken(): string {
 
 /** Tokens are stored only as their SHA-256 (D9, D13): a database leak reveals no usable token. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }

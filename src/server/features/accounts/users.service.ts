@@ -2,7 +2,7 @@
  * Accounts: sign-up, sign-in, profile and password changes. Every rule lives here and answers in
  * domain errors; the HTTP edge (auth.routes.ts) only translates.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Role } from '../../../domain/user.ts';
@@ -107,7 +107,7 @@ export async function passwordMatches(account: UserRow | undefined, password: st
  * hash, never the hash itself.
  */
 export function signInSubject(email: string, account: UserRow | undefined): string {
-  const version = account?.passwordHash ? createHash('sha256').update(account.passwordHash).digest('hex').slice(0, 16) : 'none';
+  const version = account?.passwordHash ? hash('sha256', account.passwordHash, 'hex').slice(0, 16) : 'none';
   return `${email.toLowerCase()}:${version}`;
 }
 

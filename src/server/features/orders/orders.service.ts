@@ -4,7 +4,7 @@
  * the public order number and the amount the provider will be asked to charge. A checkout attempt
  * that carries an Idempotency-Key makes one order however often it is sent (placeOrder).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
@@ -197,7 +197,7 @@ function canonicalJson(value: unknown): string {
 
 /** The SHA-256 (hex) of a request's validated input: a retry under the same Idempotency-Key must repeat it. */
 export function requestFingerprint(input: unknown): string {
-  return createHash('sha256').update(canonicalJson(input)).digest('hex');
+  return hash('sha256', canonicalJson(input), 'hex');
 }
 
 /** The caller's order made under this Idempotency-Key, by the unique index's own expression (owner, key). */

@@ -8,7 +8,7 @@
  * statement, conditioned on the order still being payable: of two deliveries of the same word,
  * one changes the order and the other finds it paid by this very attempt and answers the same.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
@@ -31,7 +31,7 @@ interface AttemptOf {
 }
 
 /** A short, stable key part for a provider reference (Toss keys may be 200 characters). */
-export const referenceHash = (reference: string) => createHash('sha256').update(reference).digest('base64url').slice(0, 32);
+export const referenceHash = (reference: string) => hash('sha256', reference, 'base64url').slice(0, 32);
 
 function attemptRecord(provider: PaymentProvider, order: OrderRow, attempt: AttemptOf): NewAttempt {
   return { orderId: order.id, provider: provider.name, method: attempt.method, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey };
