@@ -44,6 +44,21 @@ test('when sending fails, the form says so and keeps the message', async ({ page
   await expect(form.getByLabel('Message')).toHaveValue('Hello there');
 });
 
+test('when the form\'s sending code cannot be downloaded, it says so in the page\'s language and keeps the message', async ({ page }) => {
+  await page.goto('/vn#contact');
+  await hydrated(page);
+  // As if the connection dropped after the page loaded: the chunk that checks and sends never arrives.
+  await page.route(/contact-send[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  const form = page.locator('#contact form');
+  await form.getByLabel('Họ và tên').fill('Nguyễn Văn An');
+  await form.getByLabel('Email').fill('an@example.com');
+  await form.getByLabel('Nội dung').fill('Xin chào');
+  await form.getByRole('button', { name: 'Gửi tin nhắn' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Không thể kết nối tới cửa hàng. Vui lòng kiểm tra kết nối mạng rồi thử lại; nội dung bạn đã nhập vẫn còn nguyên.');
+  await expect(form.getByRole('button', { name: 'Gửi tin nhắn' })).toBeEnabled();
+  await expect(form.getByLabel('Nội dung')).toHaveValue('Xin chào');
+});
+
 test('after a failed submit the first field in error has the focus, and each field is checked again as it changes', async ({ page, consoleErrors: _ }) => {
   await page.goto('/kr#contact');
   await hydrated(page);

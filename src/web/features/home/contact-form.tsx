@@ -31,6 +31,11 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  // The form's sending code could not be downloaded (offline since the page loaded, say).
+  const [unreachable, setUnreachable] = useState(false);
+  // Read on every render, so the sentence is in the page's own messages: it is needed exactly
+  // when nothing more can be downloaded.
+  const unreachableText = t('contact.unreachable');
   const memory = useRef<ContactFormMemory>({ submitted: false, checks: new Map() });
   const context = (): ContactFormContext => ({ setErrors, memory: memory.current, t, tErrors, store: { lang, country } });
 
@@ -50,14 +55,16 @@ export function ContactForm() {
     if (isSubmitting) return;
     const form = event.currentTarget;
     setSubmitting(true);
+    setUnreachable(false);
     void loadSend()
-      .then(({ submitContact }) => submitContact(form, context()))
+      .then(({ submitContact }) => submitContact(form, context()), () => setUnreachable(true))
       .finally(() => setSubmitting(false));
   };
 
   const recheck = (target: EventTarget) => {
     const form = formRef.current;
-    if (form) void loadSend().then(({ recheckField }) => recheckField(form, target, context()));
+    // Without the module there is nothing to recheck with; the next submit says why.
+    if (form) void loadSend().then(({ recheckField }) => recheckField(form, target, context()), () => {});
   };
 
   const field = (name: Field) => {
@@ -94,7 +101,7 @@ export function ContactForm() {
             <a href={`mailto:${COMPANY.email}`} className="underline underline-offset-2">{COMPANY.email}</a>
           </p>
         </div>
-        <form ref={formRef} noValidate onSubmit={onSubmit} onChange={(event) => recheck(event.target)} onFocus={() => void loadSend()} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="contact-title">
+        <form ref={formRef} noValidate onSubmit={onSubmit} onChange={(event) => recheck(event.target)} onFocus={() => void loadSend().catch(() => {})} className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="contact-title">
           <div className="grid gap-5 sm:grid-cols-2">
             <div>
               {label('name', t('contact.name'))}
@@ -131,6 +138,7 @@ export function ContactForm() {
             {isSubmitting ? <SpinnerIcon className="size-4 animate-spin" aria-hidden="true" /> : <SendIcon className="size-4" aria-hidden="true" />}
             {isSubmitting ? t('contact.sending') : t('contact.submit')}
           </button>
+          {unreachable ? <p role="alert" className="mt-3 text-sm text-red-700">{unreachableText}</p> : null}
         </form>
       </div>
     </section>
