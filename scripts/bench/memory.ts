@@ -1,10 +1,10 @@
 /**
  * Memory of one store process (issue 17, "Fast pages and a lean server"): the resident set (RSS)
  * of the production server at rest after start, and again at rest after 10,000 anonymous page
- * views (and the most it held meanwhile, the peak), on the embedded database (PGlite in a throwaway DATA_DIR) and on PostgreSQL (a throwaway
- * database on 127.0.0.1:5432, dropped after). Targets: at rest <= 350 MB on PGlite and <= 180 MB
- * on PostgreSQL, and no more than +60 MB after the views. Exit status 1 when one is missed or a
- * request fails.
+ * views (and the most it held meanwhile, the peak), on the embedded database (PGlite in a
+ * throwaway DATA_DIR) and on PostgreSQL (a throwaway database on 127.0.0.1:5432, dropped after).
+ * Targets: at rest <= 350 MB on PGlite and <= 180 MB on PostgreSQL, and no more than +60 MB after
+ * the views. Exit status 1 when one is missed or a request fails.
  *
  * The server cannot be made to collect its garbage from outside, so "at rest" is the RSS read from
  * /proc/<pid>/status over 3 s after 10 quiet seconds (see settledRss).

@@ -59,7 +59,8 @@ export function collectWhenIdle(app: FastifyInstance, { quietMs = 5_000, growthB
     await trim();
     rssAfterLast = process.memoryUsage.rss();
   };
-  const timer = setTimeout(() => void settle(), quietMs).unref();
+  // A failed trim costs only the memory it would have given back; it must not end the process.
+  const timer = setTimeout(() => void settle().catch(() => {}), quietMs).unref();
   app.addHook('onResponse', (_request, _reply, done) => {
     answered++;
     // Pushes the collection back to `quietMs` after this answer (the timer is re-armed, not re-made).
