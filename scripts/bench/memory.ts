@@ -7,7 +7,7 @@
  * the views. Exit status 1 when one is missed or a request fails.
  *
  * The server cannot be made to collect its garbage from outside, so "at rest" is the RSS read from
- * /proc/<pid>/status over 3 s after 10 quiet seconds (see settledRss).
+ * /proc/<pid>/status over 3 s after 35 quiet seconds (see settledRss).
  *
  *   npm run build && npm run bench:memory   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default local postgres)
  */
@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { QUIET_MS } from '../../src/server/idle-gc.ts';
 import { startBuiltServer } from './serve.ts';
 
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 10_000);
@@ -35,12 +36,12 @@ function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * RSS of a process left alone: V8 gives memory back only once the process has been quiet for a
- * while (its memory reducer starts 8 s after the last busy moment), so this waits 10 s, then reads
- * the RSS every 500 ms for 3 s and answers the median.
+ * RSS of a process left alone: the store gives memory back once it has been quiet for QUIET_MS
+ * (idle-gc.ts; V8's own memory reducer starts 8 s after the last busy moment), so this waits 5 s
+ * longer than that, then reads the RSS every 500 ms for 3 s and answers the median.
  */
 async function settledRss(pid: number): Promise<number> {
-  await sleep(10_000);
+  await sleep(QUIET_MS + 5_000);
   const samples: number[] = [];
   for (let i = 0; i < 7; i++) {
     samples.push(rssMb(pid));
