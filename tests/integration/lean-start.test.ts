@@ -2,9 +2,9 @@
  * A store process loads the heavy packages only where they are used (issue 17, memory): image
  * processing (sharp) with the first preview, the AWS SDK only with S3_BUCKET, nodemailer with the
  * first mail, file-type with the first upload, openid-client with the first Google sign-in, koffi
- * (malloc_trim) at the first quiet moment, and
- * only the database driver it runs on (PGlite without DATABASE_URL, postgres.js with it). Each
- * case starts a real store process and lists what it loaded by the time it was ready.
+ * (malloc_trim) at the first quiet moment, and only the database driver it runs on (PGlite without
+ * DATABASE_URL, postgres.js with it). Each case starts a real store process and lists what it
+ * loaded by the time it was ready.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
