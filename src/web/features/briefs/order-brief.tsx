@@ -6,6 +6,8 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/briefs.ts';
 import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
+import type { CountryCode } from '../../../domain/countries.ts';
+import { formatMinor } from '../../../domain/money.ts';
 import { FileList } from '../../components/file-list.tsx';
 import { useRootData } from '../../store-context.ts';
 import { useBriefDialog } from './use-brief-dialog.tsx';
@@ -19,6 +21,9 @@ export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkK
 
   if (!brief) {
     if (!order.briefDue) return null;
+    // The dialog's summary shows what was paid, as it does after payment; a consultation whose
+    // quote is not yet set has no price to show.
+    const price = order.orderType === 'consultation' && order.amount === 0 ? null : formatMinor(order.amount, order.country as CountryCode);
     return (
       <div className="mt-4 rounded-xl border border-dashed border-brand-500/40 bg-brand-50/50 p-4 text-sm" data-brief-due>
         <p className="text-slate-800">{t('summary.due')}</p>
@@ -26,7 +31,7 @@ export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkK
           type="button"
           className="btn-primary mt-3"
           data-write-brief={order.orderId}
-          onClick={() => briefDialog.open({ flow: linkKey ? 'order-link' : 'my-page', orderId: order.orderId, orderKey: linkKey, serviceName: order.orderName })}
+          onClick={() => briefDialog.open({ flow: linkKey ? 'order-link' : 'my-page', orderId: order.orderId, orderKey: linkKey, serviceName: order.orderName, price })}
         >
           {t('summary.write')}
         </button>
