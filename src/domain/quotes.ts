@@ -23,6 +23,9 @@ export const ORDER_MESSAGE_MAX = 2000;
 
 export const quoteTotal = (lines: readonly QuoteLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
 
+/** A consultation has no price until staff set its quote (D28): until then its amount is 0. */
+export const awaitsQuote = (order: { orderType: string; amount: number }) => order.orderType === 'consultation' && order.amount === 0;
+
 /** Valid until the end of the last day, Korea time (D19): 14 days from today is the 14th midnight in Seoul. */
 export function quoteValidUntil(validDays: number, now = new Date()): Date {
   const kstDay = new Date(now.getTime() + 9 * 3600_000);

@@ -161,7 +161,7 @@ test('a customer who chose to write the brief later writes it from My Page', asy
   const textStyle = (element: Element) => ({ fontSize: getComputedStyle(element).fontSize, textAlign: getComputedStyle(element).textAlign });
   expect(await brief.evaluate(textStyle)).toEqual(await page.locator('body').evaluate(textStyle));
   // Its summary says what was paid, as the order card does (and as it did after payment).
-  const paid = await order.locator('p.font-bold').first().textContent();
+  const paid = await order.locator('[data-order-amount]').textContent();
   expect(paid).toMatch(/^₩[\d,]+$/);
   await expect(brief.locator('dd', { hasText: paid! })).toBeVisible();
   await brief.getByText('미니멀', { exact: true }).click();

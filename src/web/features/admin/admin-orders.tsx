@@ -19,6 +19,7 @@ import { StaffBrief } from './staff-brief.tsx';
 import { StaffDeliverables } from './staff-deliverables.tsx';
 import { StaffQuote } from './staff-quote.tsx';
 import { PROVIDER_NAMES } from '../../../domain/payments.ts';
+import { awaitsQuote } from '../../../domain/quotes.ts';
 
 type OrderList = StaffOrderList;
 type OrderDetail = StaffOrder;
@@ -168,7 +169,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
               {/* A consultation's line has no price of its own: the quote below prices it (D28). */}
               {detail.lines.map((line) => <li key={`${line.kind}-${line.ref}`} className="flex justify-between gap-3"><span>{line.name} × {line.quantity}</span>{order.orderType !== 'consultation' && <span>{formatMoney(line.totalKrw, 'kr')}</span>}</li>)}
             </ul>
-            <p className="mt-1 flex justify-between border-t border-slate-100 pt-1 font-bold"><span>{t('orders.amount')}</span><span>{order.orderType === 'consultation' && order.amount === 0 ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span></p>
+            <p className="mt-1 flex justify-between border-t border-slate-100 pt-1 font-bold"><span>{t('orders.amount')}</span><span>{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span></p>
           </div>
           <div>
             <h3 className="font-semibold">{t('orders.payment')}</h3>
@@ -259,7 +260,7 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
                   <p className="text-xs text-slate-500"><span className="font-mono">{order.orderId}</span> · {tCommon(`country.${order.country}`)} · {date.format(new Date(order.createdAt))} {t('kst')}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-                  <span className="font-semibold">{order.orderType === 'consultation' && order.amount === 0 ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
+                  <span className="font-semibold">{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
                   <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} orderType={order.orderType} label={tCommon('labelled', { label: t('orders.status'), value: order.orderName })} />
                 </div>
               </li>

@@ -8,6 +8,7 @@ import { BRIEF_OPTION_GROUPS, type BriefOptionGroup } from '../../../domain/brie
 import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
+import { awaitsQuote } from '../../../domain/quotes.ts';
 import { FileList } from '../../components/file-list.tsx';
 import { useRootData } from '../../store-context.ts';
 import { useBriefDialog } from './use-brief-dialog.tsx';
@@ -21,9 +22,8 @@ export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkK
 
   if (!brief) {
     if (!order.briefDue) return null;
-    // The dialog's summary shows what was paid, as it does after payment; a consultation whose
-    // quote is not yet set has no price to show.
-    const price = order.orderType === 'consultation' && order.amount === 0 ? null : formatMinor(order.amount, order.country as CountryCode);
+    // The dialog's summary shows what was paid, as it does after payment.
+    const price = awaitsQuote(order) ? null : formatMinor(order.amount, order.country as CountryCode);
     return (
       <div className="mt-4 rounded-xl border border-dashed border-brand-500/40 bg-brand-50/50 p-4 text-sm" data-brief-due>
         <p className="text-slate-800">{t('summary.due')}</p>

@@ -10,6 +10,7 @@ import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { timelineOf, timelineStates } from '../../../domain/statuses.ts';
 import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
+import { awaitsQuote } from '../../../domain/quotes.ts';
 import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
 import { OrderBrief } from '../briefs/order-brief.tsx';
@@ -108,7 +109,7 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
           </p>
         </div>
         <div className="text-right">
-          <p className="font-bold">{order.orderType === 'consultation' && order.amount === 0 ? tBriefs('summary.quotePending') : formatMinor(order.amount, country)}</p>
+          <p className="font-bold" data-order-amount>{awaitsQuote(order) ? tBriefs('summary.quotePending') : formatMinor(order.amount, country)}</p>
           <p className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' ? 'bg-red-50 text-red-800' : 'bg-slate-100'}`} data-status={order.status}>{tCommon(`orderStatus.${order.status}`)}</p>
         </div>
       </div>
