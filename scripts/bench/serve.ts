@@ -16,7 +16,7 @@ const root = benchRoot;
 
 /**
  * How `npm run serve` starts the store in the measured checkout: its environment variables and
- * node's flags (the heap and malloc settings of docs/decisions/0023), so a bench measures the
+ * node's flags (the heap and malloc settings of docs/decisions/0023, 0030 and 0031), so a bench measures the
  * process production runs rather than a plain `node src/server/main.ts`.
  */
 function productionStart(): { env: Record<string, string>; nodeArgs: string[] } {

@@ -16,11 +16,14 @@ describe('collectWhenIdle', () => {
     const app = fastify();
     app.get('/', async () => 'ok');
     const trim = vi.fn(async () => true);
-    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 0, trim });
+    // Quiet here means no answer at all for 1 s, watched in slices of 200 ms.
+    collectWhenIdle(app, { quietMs: 1_000, quietAnswers: 0, growthBytes: 0, trim });
     await app.ready();
 
     // Starting was work too: its first quiet moment collects, with no request asked.
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(gc).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(gc).toHaveBeenCalledTimes(1);
     expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     // The C heap is trimmed after the collection, so what the collection freed goes back too.
@@ -29,19 +32,23 @@ describe('collectWhenIdle', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(gc).toHaveBeenCalledTimes(1);
 
+    // Answers every 600 ms (at 6.0 to 8.4 s): never a quiet second among them.
     for (let i = 0; i < 5; i++) {
       await app.inject('/');
       await vi.advanceTimersByTimeAsync(600);
     }
     expect(gc).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(500);
+    // The last answer's slice ended at 8.6 s: quiet for a whole second at 9.6 s.
+    await vi.advanceTimersByTimeAsync(599);
+    expect(gc).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(gc).toHaveBeenCalledTimes(2);
     expect(trim).toHaveBeenCalledTimes(2);
 
     await vi.advanceTimersByTimeAsync(10_000);
     expect(gc).toHaveBeenCalledTimes(2);
     await app.inject('/');
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(1_200);
     expect(gc).toHaveBeenCalledTimes(3);
     await app.close();
   });
@@ -61,6 +68,32 @@ describe('collectWhenIdle', () => {
     }
     expect(gc).not.toHaveBeenCalled();
     expect(trim).not.toHaveBeenCalled();
+    await app.close();
+  });
+
+  it('settles while a health check or a crawler asks now and then, but not while requests keep coming', async () => {
+    vi.useFakeTimers();
+    const gc = vi.fn();
+    (globalThis as { gc?: unknown }).gc = gc;
+    const app = fastify();
+    app.get('/health', async () => 'ok');
+    const trim = vi.fn(async () => true);
+    collectWhenIdle(app, { quietMs: 1_000, quietAnswers: 3, growthBytes: 0, trim });
+    await app.ready();
+    // A load balancer's check every 400 ms: two or three answers a period is quiet, so the
+    // process settles (with growthBytes 0, in every period).
+    for (let i = 0; i < 10; i++) {
+      await app.inject('/health');
+      await vi.advanceTimersByTimeAsync(400);
+    }
+    expect(gc).toHaveBeenCalledTimes(4);
+    // Traffic: ten answers a period is not quiet, whichever way they fall.
+    gc.mockClear();
+    for (let i = 0; i < 50; i++) {
+      await app.inject('/health');
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(gc).not.toHaveBeenCalled();
     await app.close();
   });
 
