@@ -31,7 +31,8 @@
  *
  * Usage: npm run build && npm run bench:orders   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default
  * local postgres; BENCH_ORDERS per server and round, BENCH_ROUNDS, BENCH_CLIENTS, BENCH_RATE; BENCH_PROFILE=dir writes CPU profiles of both
- * servers, BENCH_HEAP_PROFILE=dir their sampled allocations, BENCH_TRACE_GC=1 prints each one's collections)
+ * servers, BENCH_HEAP_PROFILE=dir their sampled allocations (with BENCH_HEAP_PROMOTED=1 only what outlived the
+ * young generation), BENCH_TRACE_GC=1 prints each one's collections)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
