@@ -1,24 +1,31 @@
 import { fastify } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectWhenIdle } from '../../src/server/idle-gc.ts';
+import { collectWhenIdle, type IdleCollection } from '../../src/server/idle-gc.ts';
 
 describe('collectWhenIdle', () => {
   const original = (globalThis as { gc?: unknown }).gc;
   afterEach(() => {
     (globalThis as { gc?: unknown }).gc = original;
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
-  it('collects once after starting and once after the answers stop, and not while they go on or when there were none', async () => {
+  /** A server on fake timers with V8's gc() and the trim replaced by spies; quiet windows of 1 s. */
+  async function watched(options: IdleCollection) {
     vi.useFakeTimers();
     const gc = vi.fn();
     (globalThis as { gc?: unknown }).gc = gc;
+    const trim = vi.fn(async () => true);
     const app = fastify();
     app.get('/', async () => 'ok');
-    const trim = vi.fn(async () => true);
-    // Quiet here means no answer at all for 1 s, watched in slices of 200 ms.
-    collectWhenIdle(app, { quietMs: 1_000, quietAnswers: 0, growthBytes: 0, trim });
+    collectWhenIdle(app, { quietMs: 1_000, trim, ...options });
     await app.ready();
+    return { gc, trim, app };
+  }
+
+  it('collects once after starting and once after the answers stop, and not while they go on or when there were none', async () => {
+    // Quiet here means no answer at all for 1 s, watched in slices of 200 ms.
+    const { gc, trim, app } = await watched({ quietAnswers: 0, growthBytes: 0 });
 
     // Starting was work too: its first quiet moment collects, with no request asked.
     await vi.advanceTimersByTimeAsync(999);
@@ -54,14 +61,7 @@ describe('collectWhenIdle', () => {
   });
 
   it('leaves a heap alone that has not grown enough since the last collection (a health check now and then)', async () => {
-    vi.useFakeTimers();
-    const gc = vi.fn();
-    (globalThis as { gc?: unknown }).gc = gc;
-    const app = fastify();
-    app.get('/', async () => 'ok');
-    const trim = vi.fn(async () => true);
-    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 1024 ** 4, trim });
-    await app.ready();
+    const { gc, trim, app } = await watched({ growthBytes: 1024 ** 4 });
     for (let i = 0; i < 3; i++) {
       await app.inject('/');
       await vi.advanceTimersByTimeAsync(2_000);
@@ -72,25 +72,18 @@ describe('collectWhenIdle', () => {
   });
 
   it('settles while a health check or a crawler asks now and then, but not while requests keep coming', async () => {
-    vi.useFakeTimers();
-    const gc = vi.fn();
-    (globalThis as { gc?: unknown }).gc = gc;
-    const app = fastify();
-    app.get('/health', async () => 'ok');
-    const trim = vi.fn(async () => true);
-    collectWhenIdle(app, { quietMs: 1_000, quietAnswers: 3, growthBytes: 0, trim });
-    await app.ready();
+    const { gc, app } = await watched({ quietAnswers: 3, growthBytes: 0 });
     // A load balancer's check every 400 ms: two or three answers a period is quiet, so the
     // process settles (with growthBytes 0, in every period).
     for (let i = 0; i < 10; i++) {
-      await app.inject('/health');
+      await app.inject('/');
       await vi.advanceTimersByTimeAsync(400);
     }
     expect(gc).toHaveBeenCalledTimes(4);
     // Traffic: ten answers a period is not quiet, whichever way they fall.
     gc.mockClear();
     for (let i = 0; i < 50; i++) {
-      await app.inject('/health');
+      await app.inject('/');
       await vi.advanceTimersByTimeAsync(100);
     }
     expect(gc).not.toHaveBeenCalled();
@@ -98,17 +91,10 @@ describe('collectWhenIdle', () => {
   });
 
   it('trims without collecting when the process grew but V8\'s heap did not (buffers of compression live outside it)', async () => {
-    vi.useFakeTimers();
-    const gc = vi.fn();
-    (globalThis as { gc?: unknown }).gc = gc;
-    const trim = vi.fn(async () => true);
     let rss = 100 * 1024 ** 2;
     vi.spyOn(process.memoryUsage, 'rss').mockImplementation(() => rss);
-    const app = fastify();
-    app.get('/', async () => 'ok');
     // V8's heap cannot grow by a terabyte here; the process's size is what the test moves.
-    collectWhenIdle(app, { quietMs: 1_000, growthBytes: 1024 ** 4, trim });
-    await app.ready();
+    const { gc, trim, app } = await watched({ growthBytes: 1024 ** 4 });
     rss = 1024 ** 4 + 1;
     await app.inject('/');
     await vi.advanceTimersByTimeAsync(1_000);
@@ -119,7 +105,6 @@ describe('collectWhenIdle', () => {
     await app.inject('/');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(trim).toHaveBeenCalledTimes(1);
-    vi.restoreAllMocks();
     await app.close();
   });
 });
