@@ -11,6 +11,7 @@
 import { request as httpRequest } from 'undici';
 import { DomainError } from '../../../../domain/errors.ts';
 import { decimalStringToMinor, minorToDecimalString } from '../../../../domain/payments.ts';
+import { withDeadline } from './deadline.ts';
 import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment, WebhookEvent } from './provider.ts';
 
 interface PaypalOptions {
@@ -95,20 +96,22 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
 
   async function send(method: 'GET' | 'POST', path: string, init: { body?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<{ status: number; body: unknown }> {
     try {
-      const response = await httpRequest(`${options.apiBase}${path}`, {
-        method,
-        headers: init.headers ?? {},
-        ...(init.body !== undefined ? { body: init.body } : {}),
-        signal: AbortSignal.timeout(init.timeoutMs ?? options.timeoutMs),
+      const { status, text } = await withDeadline(init.timeoutMs ?? options.timeoutMs, async (signal) => {
+        const response = await httpRequest(`${options.apiBase}${path}`, {
+          method,
+          headers: init.headers ?? {},
+          ...(init.body !== undefined ? { body: init.body } : {}),
+          signal,
+        });
+        return { status: response.statusCode, text: await response.body.text() };
       });
-      const text = await response.body.text();
       let body: unknown = null;
       try {
         body = text ? JSON.parse(text) : null;
       } catch {
         body = null;
       }
-      return { status: response.statusCode, body };
+      return { status, body };
     } catch (error) {
       throw new DomainError('NETWORK_ERROR', { detail: `paypal ${method} ${path}: ${(error as Error).name}` });
     }

@@ -6,6 +6,7 @@
  */
 import { request } from 'undici';
 import { DomainError } from '../../../../domain/errors.ts';
+import { withDeadline } from './deadline.ts';
 import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest } from './provider.ts';
 
 export const TOSS_API_BASE = 'https://api.tosspayments.com';
@@ -57,18 +58,19 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
     let status: number;
     let text: string;
     try {
-      const response = await request(`${options.apiBase}${path}`, {
-        method,
-        headers: {
-          authorization,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-        },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      status = response.statusCode;
-      text = await response.body.text();
+      ({ status, text } = await withDeadline(options.timeoutMs, async (signal) => {
+        const response = await request(`${options.apiBase}${path}`, {
+          method,
+          headers: {
+            authorization,
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+          },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          signal,
+        });
+        return { status: response.statusCode, text: await response.body.text() };
+      }));
     } catch (error) {
       // Unreachable, refused, reset or timed out (also while the answer was arriving): the
       // payment's fate is unknown here, and the same idempotency key makes the next attempt safe.
@@ -118,8 +120,10 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
     /** Any HTTP answer counts (an unknown payment is a 404): only a network failure or a timeout does not. */
     async reachable() {
       try {
-        const response = await request(`${options.apiBase}/v1/payments/reachability-check`, { method: 'GET', headers: { authorization }, signal: AbortSignal.timeout(Math.min(options.timeoutMs, 3000)) });
-        await response.body.dump();
+        await withDeadline(Math.min(options.timeoutMs, 3000), async (signal) => {
+          const response = await request(`${options.apiBase}/v1/payments/reachability-check`, { method: 'GET', headers: { authorization }, signal });
+          await response.body.dump();
+        });
         return true;
       } catch {
         return false;
