@@ -32,7 +32,9 @@
  * Usage: npm run build && npm run bench:orders   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default
  * local postgres; BENCH_ORDERS per server and round, BENCH_ROUNDS, BENCH_CLIENTS, BENCH_RATE; BENCH_PROFILE=dir writes CPU profiles of both
  * servers, BENCH_HEAP_PROFILE=dir their sampled allocations (with BENCH_HEAP_PROMOTED=1 only what outlived the
- * young generation), BENCH_TRACE_GC=1 prints each one's collections)
+ * young generation), BENCH_TRACE_GC=1 prints each one's collections, BENCH_TIMELINE=file appends each
+ * turn on the schedule as a JSON line: when it started on the monotonic clock of the CPU profiles,
+ * and each order's due time and duration, to find what a server did while orders waited)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -48,7 +50,7 @@ import { newGuestId } from '../../src/domain/guest.ts';
 import { MIGRATIONS_DIR } from '../../src/server/db/client.ts';
 import { FAKE_STRIPE_SECRET, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../../tests/integration/support/stripe.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from '../../tests/integration/support/toss.ts';
-import { startBuiltServer } from './serve.ts';
+import { productionStart, startBuiltServer } from './serve.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
@@ -146,9 +148,12 @@ async function startReference(port: number, databaseUrl: string, tossUrl: string
     ...(process.env.BENCH_HEAP_PROFILE ? ['--import', path.join(import.meta.dirname, 'heap-sampler.ts')] : []),
     ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
   ];
-  const child = spawn(process.execPath, [...profile, 'scripts/bench/reference-orders-server.ts'], {
+  // With node's flags and malloc settings of `npm run serve`, as the store: the same runtime, so
+  // the comparison is of the code (decision 0033).
+  const production = productionStart();
+  const child = spawn(process.execPath, [...production.nodeArgs, ...profile, 'scripts/bench/reference-orders-server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl, TOSS_API_BASE: tossUrl, TOSS_SECRET_KEY: FAKE_TOSS_SECRET },
+    env: { ...process.env, ...production.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl, TOSS_API_BASE: tossUrl, TOSS_SECRET_KEY: FAKE_TOSS_SECRET },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // Whatever way the bench ends, the reference ends too.
@@ -269,16 +274,23 @@ function shopper(origin: string, stripe: Stripe) {
   /** Orders due every 1/rate s; one that finds all clients busy waits for one, and that wait counts. */
   async function runAtRate(total: number, rate: number): Promise<number[]> {
     const timings: number[] = [];
+    // [ms from the start the order was due, ms it took], for BENCH_TIMELINE.
+    const timeline: Array<[number, number]> = [];
     const start = performance.now() + 50;
+    // On the monotonic clock in microseconds, as a CPU profile's timestamps are.
+    const startMicros = Number(process.hrtime.bigint() / 1000n) + 50_000;
     let next = 0;
     await Promise.all(Array.from({ length: CLIENTS }, async () => {
       while (next < total) {
         const due = start + (next++ * 1000) / rate;
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        timings.push(await placeAndPay(due));
+        const took = await placeAndPay(due);
+        timings.push(took);
+        timeline.push([Math.round(due - start), Math.round(took)]);
       }
     }));
+    if (process.env.BENCH_TIMELINE) fs.appendFileSync(process.env.BENCH_TIMELINE, `${JSON.stringify({ origin, startMicros, timeline })}\n`);
     return timings;
   }
 

@@ -17,8 +17,8 @@
  * `settle`: the benchmark compares the store with this server, so they must do the same SQL.
  *
  * It does not run the store's mail worker: the mails are queued (the rows above) and left unsent.
- * Run by scripts/bench/orders.ts in its own process, on its own database (the same migrations):
- *   PORT, DATABASE_URL, TOSS_API_BASE, TOSS_SECRET_KEY
+ * Run by scripts/bench/orders.ts in its own process, on its own database (the same migrations), with
+ * node's flags and malloc settings of `npm run serve`: PORT, DATABASE_URL, TOSS_API_BASE, TOSS_SECRET_KEY
  */
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
@@ -27,6 +27,7 @@ import { request } from 'undici';
 import { findService } from '../../src/domain/catalog/services.ts';
 import { newOrderNumber } from '../../src/domain/order-number.ts';
 import { priceOrder } from '../../src/domain/orders.ts';
+import { withDeadline } from '../../src/server/features/payments/providers/deadline.ts';
 
 const port = Number(process.env.PORT);
 const tossBase = process.env.TOSS_API_BASE!;
@@ -115,14 +116,17 @@ app.post('/api/confirm', async (req, reply) => {
   if (order.status !== 'pending' || body.amount !== order.amount_minor) return badRequest(reply, 'not payable for this amount');
 
   const idempotencyKey = `confirm:${order.id}:${createHash('sha256').update(body.paymentKey).digest('base64url').slice(0, 32)}`;
-  const response = await request(`${tossBase}/v1/payments/confirm`, {
-    method: 'POST',
-    headers: { authorization, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify({ paymentKey: body.paymentKey, orderId: order.order_number, amount: order.amount_minor }),
-    signal: AbortSignal.timeout(10_000),
+  // A deadline cleared when the call ends, as the store's providers have (decision 0033).
+  const { statusCode, payment } = await withDeadline(10_000, async (signal) => {
+    const response = await request(`${tossBase}/v1/payments/confirm`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      body: JSON.stringify({ paymentKey: body.paymentKey, orderId: order.order_number, amount: order.amount_minor }),
+      signal,
+    });
+    return { statusCode: response.statusCode, payment: JSON.parse(await response.body.text()) as TossPayment };
   });
-  const payment = JSON.parse(await response.body.text()) as TossPayment;
-  if (response.statusCode !== 200 || payment.status !== 'DONE' || payment.totalAmount !== order.amount_minor || payment.orderId !== order.order_number) {
+  if (statusCode !== 200 || payment.status !== 'DONE' || payment.totalAmount !== order.amount_minor || payment.orderId !== order.order_number) {
     return reply.status(400).send({ success: false, error: 'payment failed' });
   }
   const paidAt = (payment.approvedAt ? new Date(payment.approvedAt) : new Date()).toISOString();

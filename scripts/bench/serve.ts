@@ -16,10 +16,10 @@ const root = benchRoot;
 
 /**
  * How `npm run serve` starts the store in the measured checkout: its environment variables and
- * node's flags (the heap and malloc settings of docs/decisions/0023, 0030 and 0031), so a bench measures the
- * process production runs rather than a plain `node src/server/main.ts`.
+ * node's flags (the heap, malloc and thread settings of docs/decisions/0023, 0030, 0031 and 0033), so a
+ * bench measures the process production runs rather than a plain `node src/server/main.ts`.
  */
-function productionStart(): { env: Record<string, string>; nodeArgs: string[] } {
+export function productionStart(): { env: Record<string, string>; nodeArgs: string[] } {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string | undefined> };
   const words = scripts.serve?.trim().split(/\s+/) ?? [];
   const node = words.indexOf('node');
