@@ -23,11 +23,10 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import postgres from 'postgres';
-import { request } from 'undici';
 import { findService } from '../../src/domain/catalog/services.ts';
 import { newOrderNumber } from '../../src/domain/order-number.ts';
 import { priceOrder } from '../../src/domain/orders.ts';
-import { withDeadline } from '../../src/server/features/payments/providers/deadline.ts';
+import { requestJson } from '../../src/server/features/payments/providers/deadline.ts';
 
 const port = Number(process.env.PORT);
 const tossBase = process.env.TOSS_API_BASE!;
@@ -116,17 +115,14 @@ app.post('/api/confirm', async (req, reply) => {
   if (order.status !== 'pending' || body.amount !== order.amount_minor) return badRequest(reply, 'not payable for this amount');
 
   const idempotencyKey = `confirm:${order.id}:${createHash('sha256').update(body.paymentKey).digest('base64url').slice(0, 32)}`;
-  // A deadline cleared when the call ends, as the store's providers have (decision 0033).
-  const { statusCode, payment } = await withDeadline(10_000, async (signal) => {
-    const response = await request(`${tossBase}/v1/payments/confirm`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-      body: JSON.stringify({ paymentKey: body.paymentKey, orderId: order.order_number, amount: order.amount_minor }),
-      signal,
-    });
-    return { statusCode: response.statusCode, payment: JSON.parse(await response.body.text()) as TossPayment };
-  });
-  if (statusCode !== 200 || payment.status !== 'DONE' || payment.totalAmount !== order.amount_minor || payment.orderId !== order.order_number) {
+  // undici with a deadline cleared when the call ends, as the store's providers call (decision 0033).
+  const answer = await requestJson(`${tossBase}/v1/payments/confirm`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify({ paymentKey: body.paymentKey, orderId: order.order_number, amount: order.amount_minor }),
+  }, 10_000);
+  const payment = (answer.body ?? {}) as TossPayment;
+  if (answer.status !== 200 || payment.status !== 'DONE' || payment.totalAmount !== order.amount_minor || payment.orderId !== order.order_number) {
     return reply.status(400).send({ success: false, error: 'payment failed' });
   }
   const paidAt = (payment.approvedAt ? new Date(payment.approvedAt) : new Date()).toISOString();

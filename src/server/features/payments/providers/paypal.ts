@@ -8,10 +8,9 @@
  * return or a webhook that captures too answers the same capture. Webhooks are verified by PayPal's
  * verify-webhook-signature with PAYPAL_WEBHOOK_ID.
  */
-import { request as httpRequest } from 'undici';
 import { DomainError } from '../../../../domain/errors.ts';
 import { decimalStringToMinor, minorToDecimalString } from '../../../../domain/payments.ts';
-import { withDeadline } from './deadline.ts';
+import { requestJson } from './deadline.ts';
 import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment, WebhookEvent } from './provider.ts';
 
 interface PaypalOptions {
@@ -95,26 +94,13 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
   let token: { value: string; expiresAt: number } | null = null;
 
   async function send(method: 'GET' | 'POST', path: string, init: { body?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<{ status: number; body: unknown }> {
-    try {
-      const { status, text } = await withDeadline(init.timeoutMs ?? options.timeoutMs, async (signal) => {
-        const response = await httpRequest(`${options.apiBase}${path}`, {
-          method,
-          headers: init.headers ?? {},
-          ...(init.body !== undefined ? { body: init.body } : {}),
-          signal,
-        });
-        return { status: response.statusCode, text: await response.body.text() };
-      });
-      let body: unknown = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = null;
-      }
-      return { status, body };
-    } catch (error) {
+    return requestJson(`${options.apiBase}${path}`, {
+      method,
+      headers: init.headers ?? {},
+      ...(init.body !== undefined ? { body: init.body } : {}),
+    }, init.timeoutMs ?? options.timeoutMs).catch((error: unknown) => {
       throw new DomainError('NETWORK_ERROR', { detail: `paypal ${method} ${path}: ${(error as Error).name}` });
-    }
+    });
   }
 
   async function accessToken(): Promise<string> {
