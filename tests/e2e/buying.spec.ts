@@ -151,6 +151,7 @@ test('a customer who chose to write the brief later writes it from My Page', asy
   await page.getByRole('dialog', { name: '프로젝트 브리프' }).getByRole('button', { name: '나중에 작성' }).click();
   await expect(page.getByText('브리프는 마이페이지에서 언제든지 작성할 수 있습니다.')).toBeVisible();
   await page.goto('/kr/profile');
+  await hydrated(page);
   const order = page.locator('[data-order]').first();
   await expect(order.locator('[data-brief-due]')).toContainText('아직 브리프를 작성하지 않았습니다.');
   await order.getByRole('button', { name: '브리프 작성하기' }).click();
@@ -241,7 +242,7 @@ test('a customer in /us pays a checkout page in dollars, by card or PayPal (the 
   await expect(order).toContainText('$36.50');
 });
 
-test('a declined card leaves the order unpaid in My Page, where it is paid later without a second order', async ({ page, consoleErrors: _ }) => {
+test('a declined card leaves the order unpaid in My Page, where it is paid later without a second order', async ({ page, consoleErrors }) => {
   await signUp(page);
   await page.goto('/us/checkout1');
   await hydrated(page);
@@ -250,11 +251,22 @@ test('a declined card leaves the order unpaid in My Page, where it is paid later
   await page.getByRole('button', { name: 'Pay $21.90' }).click();
   await expect(page).toHaveURL(/\/us\/payment\/fail\?/);
   await page.goto('/us/profile');
+  // The button opens its dialog from a handler, so the click waits for React.
+  await hydrated(page);
   const order = page.locator('[data-order]').first();
   await expect(order.locator('[data-status]')).toHaveText('Awaiting payment');
+  // The first fetch of the store's methods gets no answer: the dialog says so and fetches again.
+  let methodFetches = 0;
+  await page.route('**/api/payments/settings', (route) => (++methodFetches === 1 ? route.abort('connectionfailed') : route.continue()));
   await order.getByRole('button', { name: 'Pay now ($21.90)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pay for your order' });
+  await expect(dialog.getByRole('alert')).toHaveText('The payment methods could not be loaded. Check your connection and try again.Try again');
+  await expect(dialog.getByRole('button', { name: 'Pay $21.90' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(dialog.locator('[data-payment-methods]').getByRole('radio', { name: 'Card' })).toBeChecked();
+  expect(methodFetches).toBe(2);
+  // The browser logs the fetch that got no answer; it was meant to fail.
+  expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: net::ERR_CONNECTION_FAILED']);
   await dialog.getByRole('button', { name: 'Pay $21.90' }).click();
   await expect(page).toHaveURL(/\/us\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');

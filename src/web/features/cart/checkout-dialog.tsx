@@ -4,7 +4,7 @@
  * orderer's details, the store's payment methods and the two agreements follow, and paying leaves
  * for the provider. The server prices the order (D4); every store takes its own methods (D26).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { PackageSlug } from '../../../domain/catalog/packages.ts';
@@ -12,7 +12,6 @@ import { findService } from '../../../domain/catalog/services.ts';
 import { localizePrice } from '../../../domain/money.ts';
 import { priceLine } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/user.ts';
-import { apiRequest } from '../../api-client.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { Modal } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -20,9 +19,9 @@ import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { FormField } from '../accounts/form-field.tsx';
 import { guestSessionId } from '../accounts/guest-session.ts';
-import type { PaymentSettings } from '../../../domain/contract/payments.ts';
 import { PaymentAgreements } from '../checkout/payment-agreements.tsx';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from '../checkout/use-payment-area.tsx';
+import { usePaymentSettings } from '../checkout/use-payment-settings.ts';
 import { useCart } from './cart-provider.tsx';
 
 export type CheckoutTarget =
@@ -49,7 +48,6 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
   const cart = useCart();
   const auth = useAuthDialog();
   const [guest, setGuest] = useState(asGuest);
-  const [settings, setSettings] = useState<PaymentSettings | null>(null);
 
   // What the page shows is priced by the domain's own rules; the server prices the order again (D4).
   const lines: Line[] = target.kind === 'cart'
@@ -62,13 +60,8 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
   const totalKrw = lines.reduce((sum, line) => sum + line.totalKrw, 0);
   const identified = Boolean(user) || guest;
 
-  useEffect(() => {
-    if (!identified) return;
-    void apiRequest<PaymentSettings>('GET', '/api/payments/settings', undefined, store).then((result) => {
-      if (result.ok) setSettings({ choices: result.data.choices, tossClientKey: result.data.tossClientKey, test: result.data.test });
-    });
-  }, [identified]);
-  const area = usePaymentArea({ settings, amountKrw: totalKrw, customerKey: user?.id ?? null, idPrefix: 'dialog' });
+  const { settings, failed } = usePaymentSettings(store, identified);
+  const area = usePaymentArea({ settings, settingsFailed: failed, amountKrw: totalKrw, customerKey: user?.id ?? null, idPrefix: 'dialog' });
 
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { customerName: user ? displayName(user) : '', customerEmail: user?.email ?? '', customerPhone: user?.phone ?? '', customerAddress: '', requirements: '', quantity: 1, agreeTerms: false, agreePrivacy: false },
@@ -119,7 +112,7 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
             </div>
             <PaymentArea area={area} />
             <PaymentAgreements register={register} errors={errors} onNavigate={onClose} />
-            <button type="submit" className="btn-primary w-full" disabled={isSubmitting || area.state === 'loading' || area.state === 'error'}>
+            <button type="submit" className="btn-primary w-full" disabled={isSubmitting || !area.method || area.state === 'loading' || area.state === 'error'}>
               {isSubmitting ? t('checkout.processing') : t('checkout.pay', { price: localizePrice(totalKrw, country) })}
             </button>
           </form>

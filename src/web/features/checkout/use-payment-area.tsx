@@ -17,6 +17,7 @@ import type { OrderToPay, Payer } from './payment-step.ts';
 import { PaymentMethods } from './payment-methods.tsx';
 import { SandboxCards } from './sandbox-payment.tsx';
 import type { TossWidget } from './toss-payment.ts';
+import type { PaymentSettingsLoad } from './use-payment-settings.ts';
 
 type WidgetState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -50,8 +51,8 @@ export function checkoutAttempts(newKey: () => string = newAttemptKey) {
   };
 }
 
-export function usePaymentArea(options: { settings: PaymentSettings | null; amountKrw: number; customerKey: string | null; idPrefix: string }) {
-  const { settings, amountKrw, customerKey, idPrefix } = options;
+export function usePaymentArea(options: { settings: PaymentSettings | null; settingsFailed?: PaymentSettingsLoad['failed']; amountKrw: number; customerKey: string | null; idPrefix: string }) {
+  const { settings, settingsFailed = null, amountKrw, customerKey, idPrefix } = options;
   const [state, setState] = useState<WidgetState>('idle');
   const [showLoading, setShowLoading] = useState(false);
   const [card, setCard] = useState<SandboxCardChoice>('approved');
@@ -126,11 +127,19 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; amou
     await toss.current!.pay(order, payer, started.data.widget);
   }
 
-  return { state, showLoading, card, setCard, method: choice, setMethod, provider, pay, attemptKey, methodsId, agreementId, settings };
+  return { state, showLoading, card, setCard, method: choice, setMethod, provider, pay, attemptKey, methodsId, agreementId, settings, settingsFailed };
 }
 
 export function PaymentArea({ area, legendHidden = false }: { area: ReturnType<typeof usePaymentArea>; legendHidden?: boolean }) {
   const { t } = useTranslation('common');
+  if (!area.settings && area.settingsFailed) {
+    return (
+      <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800" data-payment-settings-failed>
+        <p>{t('checkout.methodsError')}</p>
+        <button type="button" className="btn-secondary mt-3" onClick={area.settingsFailed.retry}>{t('checkout.tryAgain')}</button>
+      </div>
+    );
+  }
   if (!area.settings || !area.method) return <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>;
   return (
     <div className="grid gap-4">

@@ -3,16 +3,15 @@
  * up on the provider's page, or whose card was declined, pays the same order later with any of its
  * store's methods (no second order). Loaded on first use.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
-import { apiRequest } from '../../api-client.ts';
 import { Modal } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
-import type { PaymentSettings } from '../../../domain/contract/payments.ts';
 import { PaymentArea, usePaymentArea } from '../checkout/use-payment-area.tsx';
+import { usePaymentSettings } from '../checkout/use-payment-settings.ts';
 
 export interface UnpaidOrder {
   orderId: string;
@@ -30,14 +29,9 @@ export default function PayOrderDialog({ order, access, onClose }: { order: Unpa
   const { lang } = useRootData();
   // The order's own store decides its methods and currency, whichever store the page is in.
   const store = { lang, country: order.country };
-  const [settings, setSettings] = useState<PaymentSettings | null>(null);
+  const { settings, failed } = usePaymentSettings(store);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    void apiRequest<PaymentSettings>('GET', '/api/payments/settings', undefined, store).then((result) => {
-      if (result.ok) setSettings({ choices: result.data.choices, tossClientKey: result.data.tossClientKey, test: result.data.test });
-    });
-  }, []);
-  const area = usePaymentArea({ settings, amountKrw: order.amount, customerKey: null, idPrefix: `pay-${order.orderId}` });
+  const area = usePaymentArea({ settings, settingsFailed: failed, amountKrw: order.amount, customerKey: null, idPrefix: `pay-${order.orderId}` });
   const price = formatMinor(order.amount, order.country);
 
   async function pay() {
