@@ -32,7 +32,7 @@
  * Usage: npm run build && npm run bench:orders   (BENCH_DATABASE_URL or TEST_DATABASE_URL, default
  * local postgres; BENCH_ORDERS per server and round, BENCH_ROUNDS, BENCH_CLIENTS, BENCH_RATE; BENCH_PROFILE=dir writes CPU profiles of both
  * servers, BENCH_HEAP_PROFILE=dir their sampled allocations (with BENCH_HEAP_PROMOTED=1 only what outlived the
- * young generation), BENCH_TRACE_GC=1 prints each one's collections, BENCH_TIMELINE=file appends each
+ * young generation), BENCH_TRACE_GC=1 prints each one's collections (BENCH_NODE_FLAGS adds node flags to both), BENCH_TIMELINE=file appends each
  * turn on the schedule as a JSON line: when it started on the monotonic clock of the CPU profiles,
  * and each order's due time and duration, to find what a server did while orders waited)
  */
@@ -50,7 +50,7 @@ import { newGuestId } from '../../src/domain/guest.ts';
 import { MIGRATIONS_DIR } from '../../src/server/db/client.ts';
 import { FAKE_STRIPE_SECRET, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../../tests/integration/support/stripe.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from '../../tests/integration/support/toss.ts';
-import { productionStart, startBuiltServer } from './serve.ts';
+import { benchNodeFlags, productionStart, startBuiltServer } from './serve.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
@@ -146,7 +146,7 @@ async function startReference(port: number, databaseUrl: string, tossUrl: string
   const profile = [
     ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=reference-${Date.now()}.cpuprofile`] : []),
     ...(process.env.BENCH_HEAP_PROFILE ? ['--import', path.join(import.meta.dirname, 'heap-sampler.ts')] : []),
-    ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+    ...benchNodeFlags(),
   ];
   // With node's flags and malloc settings of `npm run serve`, as the store: the same runtime, so
   // the comparison is of the code (decision 0033).

@@ -33,6 +33,18 @@ export function productionStart(): { env: Record<string, string>; nodeArgs: stri
   };
 }
 
+/**
+ * Node flags a bench run adds to every server it starts, for looking into the runtime (V8's flags,
+ * which NODE_OPTIONS may not carry): BENCH_TRACE_GC=1 prints each collection (--trace-gc), and
+ * BENCH_NODE_FLAGS="--flag --other" adds those, e.g. --trace-gc-nvp or a setting to try on both.
+ */
+export function benchNodeFlags(): string[] {
+  return [
+    ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
+  ];
+}
+
 export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
     throw new Error('No build found: run `npm run build` first.');
@@ -40,10 +52,10 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lumi-bench-'));
   // BENCH_PROFILE=dir writes a CPU profile of the server there (for finding where time goes);
   // BENCH_HEAP_PROFILE=dir a sampling heap profile (for finding what a request allocates);
-  // BENCH_TRACE_GC=1 prints every collection (V8's --trace-gc, which NODE_OPTIONS may not carry).
+  // BENCH_TRACE_GC and BENCH_NODE_FLAGS as benchNodeFlags() says.
   const profile = [
     ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-    ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+    ...benchNodeFlags(),
     ...(process.env.BENCH_HEAP_PROFILE ? ['--import', path.join(import.meta.dirname, 'heap-sampler.ts')] : []),
   ];
   const production = productionStart();
