@@ -15,14 +15,25 @@ function parseDecimal(decimal: string): { numerator: bigint; scale: bigint } {
   return { numerator: BigInt(whole + fraction), scale: 10n ** BigInt(fraction.length) };
 }
 
+/** Each country's multiplier as an exact fraction and its minor unit, worked out on first use: every price is converted. */
+const conversions = new Map<CountryCode, { numerator: bigint; scale: bigint; digits: bigint }>();
+
+function conversionOf(country: CountryCode): { numerator: bigint; scale: bigint; digits: bigint } {
+  let conversion = conversions.get(country);
+  if (!conversion) {
+    conversion = { ...parseDecimal(COUNTRIES[country].priceMultiplier), digits: 10n ** BigInt(minorDigits(country)) };
+    conversions.set(country, conversion);
+  }
+  return conversion;
+}
+
 /**
  * Converts a whole-won amount into the country's currency, in minor units (cents, or whole
  * units for KRW and VND), rounding half away from zero.
  */
 export function convertKrwToMinor(krw: number, country: CountryCode): number {
   if (!Number.isSafeInteger(krw)) throw new RangeError(`KRW amount must be a whole number: ${krw}`);
-  const { numerator, scale } = parseDecimal(COUNTRIES[country].priceMultiplier);
-  const digits = 10n ** BigInt(minorDigits(country));
+  const { numerator, scale, digits } = conversionOf(country);
   const scaled = BigInt(krw) * numerator * digits;
   const negative = scaled < 0n;
   const abs = negative ? -scaled : scaled;

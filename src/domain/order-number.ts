@@ -86,10 +86,12 @@ function formatted(body: string): string {
   return `${ORDER_NUMBER_PREFIX}-${full.slice(0, 4)}-${full.slice(4, 8)}-${full.slice(8)}`;
 }
 
+const RANDOM_PART = new RegExp(`^\\d{${ORDER_NUMBER_RANDOM_DIGITS}}$`);
+
 /** A new order number for an order placed at `at`; the store retries with another on a collision. */
 export function newOrderNumber(at: Date = new Date(), random: (count: number) => string = randomDigits): string {
   const digits = random(ORDER_NUMBER_RANDOM_DIGITS);
-  if (!new RegExp(`^\\d{${ORDER_NUMBER_RANDOM_DIGITS}}$`).test(digits)) throw new Error('order number: random part must be digits');
+  if (!RANDOM_PART.test(digits)) throw new Error('order number: random part must be digits');
   return formatted(koreaYearMonth(at) + digits);
 }
 

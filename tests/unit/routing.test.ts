@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storeFromAcceptLanguage } from '../../src/server/routing/country-detection.ts';
+import { acceptedLanguageTags } from '../../src/server/http/accept-language.ts';
 import { negotiateLanguage } from '../../src/server/http/language.ts';
 import { switchCountryPath } from '../../src/web/features/store/store-menu-panels.tsx';
 import { HERO_SLIDES, HERO_VARIANTS, pickHero } from '../../src/web/features/home/hero-variant.ts';
@@ -36,6 +37,17 @@ describe('API language negotiation', () => {
   it.each([
     ['ko', 'ko'], ['ja-JP,ja;q=0.9', 'ja'], ['de,vi;q=0.5', 'vi'], ['zh-CN', 'zh'], ['de', null], [undefined, null],
   ])('%s -> %s', (header, lang) => expect(negotiateLanguage(header)).toBe(lang));
+
+  it('reads a header the same the second time, however long, and lets no caller change what is kept', () => {
+    const header = 'fr-CA,de;q=0.9,ja;q=0.8';
+    const first = acceptedLanguageTags(header);
+    expect(first).toEqual(['fr-CA', 'de', 'ja']);
+    expect(() => (first as string[]).push('ko')).toThrow(TypeError);
+    expect(acceptedLanguageTags(header)).toEqual(['fr-CA', 'de', 'ja']);
+    const long = `${Array.from({ length: 60 }, (_, i) => `x${i};q=0.1`).join(',')},vi;q=0.5`;
+    expect(negotiateLanguage(long)).toBe('vi');
+    expect(negotiateLanguage(long)).toBe('vi');
+  });
 });
 
 describe('country menu path (SPEC section 2)', () => {

@@ -4,8 +4,28 @@ import { findService } from '../../../domain/catalog/services.ts';
 import { LANGUAGES, type Language } from '../../../domain/countries.ts';
 import type { PricedLine } from '../../../domain/orders.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
+import { FifoMap } from 'toad-cache';
+
+/**
+ * The names are the catalogs' words, which do not change while the process runs, and every order
+ * asks for them: each is worked out once. What they are kept by (a catalog item and, for an order
+ * name, a quantity) is checked before an order is priced, so there are a few hundred; the caches
+ * keep the newest 2,000 all the same.
+ */
+const lineNames = new FifoMap<string>(2000);
+const singleOrderNames = new FifoMap<string>(2000);
 
 export function lineName(line: Pick<PricedLine, 'kind' | 'ref'>, lang: Language): string {
+  const id = `${lang}:${line.kind}:${line.ref}`;
+  let name = lineNames.get(id);
+  if (name === undefined) {
+    name = translatedLineName(line, lang);
+    lineNames.set(id, name);
+  }
+  return name;
+}
+
+function translatedLineName(line: Pick<PricedLine, 'kind' | 'ref'>, lang: Language): string {
   const t = translatorFor(lang, 'catalog');
   switch (line.kind) {
     case 'template':
@@ -19,13 +39,19 @@ export function lineName(line: Pick<PricedLine, 'kind' | 'ref'>, lang: Language)
 
 /** What the payment provider shows: SPEC's '{title} x {quantity}장', or the first line and how many more. */
 export function orderName(lines: ReadonlyArray<Pick<PricedLine, 'kind' | 'ref' | 'quantity'>>, lang: Language): string {
-  const t = translatorFor(lang, 'orders');
   const first = lines[0]!;
-  const name = lineName(first, lang);
-  const single = lines.length === 1 ? t('orderName.single', { name, quantity: first.quantity }) : t('orderName.more', { name, count: lines.length - 1 });
-  // Toss accepts at most 100 characters.
-  return single.length > 100 ? `${single.slice(0, 99)}…` : single;
+  if (lines.length > 1) return providerLength(translatorFor(lang, 'orders')('orderName.more', { name: lineName(first, lang), count: lines.length - 1 }));
+  const id = `${lang}:${first.kind}:${first.ref}:${first.quantity}`;
+  let name = singleOrderNames.get(id);
+  if (name === undefined) {
+    name = providerLength(translatorFor(lang, 'orders')('orderName.single', { name: lineName(first, lang), quantity: first.quantity }));
+    singleOrderNames.set(id, name);
+  }
+  return name;
 }
+
+/** Toss accepts at most 100 characters. */
+const providerLength = (name: string) => (name.length > 100 ? `${name.slice(0, 99)}…` : name);
 
 /** Letters and digits only, lower case: "Delivery-app sales boost" and "delivery app sales boost" are one name. */
 const comparable = (name: string) => name.toLocaleLowerCase().replace(/[^\p{L}\p{N}]/gu, '');

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { lineName, orderName } from '../../src/server/features/orders/order-names.ts';
+
+// The names are kept once worked out (every order asks for them): what they are kept by must
+// include everything that changes the words.
+describe('order names (D23), as kept once worked out', () => {
+  const food = { kind: 'service' as const, ref: '4' };
+
+  it('names one line with its quantity, in the order language', () => {
+    expect(orderName([{ ...food, quantity: 5 }], 'ko')).toBe('푸드 스튜디오 컷 x 5장');
+    expect(orderName([{ ...food, quantity: 5 }], 'ko')).toBe('푸드 스튜디오 컷 x 5장');
+    expect(orderName([{ ...food, quantity: 6 }], 'ko')).toBe('푸드 스튜디오 컷 x 6장');
+    expect(orderName([{ ...food, quantity: 5 }], 'en')).toBe(`${lineName(food, 'en')} x 5`);
+    expect(lineName(food, 'en')).not.toBe(lineName(food, 'ko'));
+  });
+
+  it('tells lines of different kinds with the same id apart', () => {
+    const template = { kind: 'template' as const, ref: '4' };
+    expect(lineName(template, 'ko')).not.toBe(lineName(food, 'ko'));
+    expect(orderName([{ ...template, quantity: 5 }], 'ko')).toBe(`${lineName(template, 'ko')} x 5장`);
+  });
+
+  it('names several lines by the first and how many more', () => {
+    const lines = [{ ...food, quantity: 5 }, { kind: 'package' as const, ref: 'social', quantity: 1 }];
+    expect(orderName(lines, 'ko')).toBe('푸드 스튜디오 컷 외 1건');
+    expect(orderName([...lines, { kind: 'template' as const, ref: '1', quantity: 1 }], 'ko')).toBe('푸드 스튜디오 컷 외 2건');
+  });
+});
