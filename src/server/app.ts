@@ -3,6 +3,7 @@
  * Route modules only translate HTTP; rules live in the feature services and the domain module.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -29,6 +30,7 @@ import { registerCountryPrefix } from './routing/country-prefix.ts';
 import type { IsoCountryLookup } from './routing/country-detection.ts';
 import { registerSeoRoutes } from './routing/seo.ts';
 import { registerHardening } from './http/hardening.ts';
+import { ASSET_CACHE_CONTROL, FILE_CACHE_CONTROL, registerClientFolders, topLevelFilesOnly } from './http/client-files.ts';
 import { helmetHeaders } from './http/security-headers.ts';
 import { trustProxyOf } from './http/trust-proxy.ts';
 import { registerContract } from './http/contract.ts';
@@ -221,18 +223,22 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     payments: createPaymentsLoader({ db, payments, log: app.log }),
   };
   const buildDir = options.buildDir ?? 'build';
+  const clientDir = path.resolve(buildDir, 'client');
+  // Under `react-router dev` Vite serves the files.
+  if (!options.devServer) await registerClientFolders(app, clientDir);
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     serverBuildPath: `${buildDir}/server/index.js`,
-    clientBuildDirectory: `${buildDir}/client`,
+    clientBuildDirectory: clientDir,
     mode: options.devServer ? 'development' : 'production',
-    staticOptions: { preCompressed: true },
+    staticOptions: topLevelFilesOnly(clientDir),
     getLoadContext: async (request) => {
       const context = new RouterContextProvider();
       context.set(requestInfo, { user: await auth.currentUser(request), store: request.store, googleSignIn: Boolean(oidc), loaders });
       return context;
     },
-    fileCacheControl: 'public, max-age=86400',
+    assetCacheControl: ASSET_CACHE_CONTROL,
+    fileCacheControl: FILE_CACHE_CONTROL,
   });
 
   return app;

@@ -63,6 +63,48 @@ describe.each(BACKENDS)('pages on %s', (backend) => {
     });
   });
 
+  describe("the build's files (decision 0035)", () => {
+    const builtAsset = fs.readdirSync('build/client/assets').find((name) => name.endsWith('.js') && fs.existsSync(`build/client/assets/${name}.br`))!;
+    const picture = fs.readdirSync('build/client/artwork').find((name) => name.endsWith('.avif'))!;
+
+    it('serves each folder by one route, not a route per file', () => {
+      const urls = new Set(server().app.routeTable.map((route) => route.url));
+      expect([...urls].filter((url) => url.startsWith('/assets/'))).toEqual(['/assets/*']);
+      expect([...urls].filter((url) => url.startsWith('/artwork/'))).toEqual(['/artwork/*']);
+      expect(urls.has('/favicon.svg')).toBe(true);
+    });
+
+    it('sends a script compressed ahead of time, kept for good, and a picture kept for a day', async () => {
+      const script = await get(`/assets/${builtAsset}`, { 'accept-encoding': 'br, gzip' });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-encoding']).toBe('br');
+      expect(script.headers['content-type']).toContain('javascript');
+      expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(script.headers.etag).toBeTruthy();
+      expect(script.rawPayload.equals(fs.readFileSync(`build/client/assets/${builtAsset}.br`))).toBe(true);
+      const head = await server().app.inject({ method: 'HEAD', url: `/assets/${builtAsset}` });
+      expect(head.statusCode).toBe(200);
+      const image = await get(`/artwork/${picture}`);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/avif');
+      expect(image.headers['cache-control']).toBe('public, max-age=86400');
+    });
+
+    it('answers a file that is not there with a 404, and nothing outside the folder', async () => {
+      for (const url of ['/assets/missing-0000.js', '/artwork/missing.webp', '/assets/.hidden']) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers.location, url).toBeUndefined();
+      }
+      for (const url of ['/assets/../server/index.js', '/assets/%2e%2e/%2e%2e/package.json', '/artwork/..%2f..%2fserver%2findex.js']) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBeGreaterThanOrEqual(300);
+        expect(response.body, url).not.toContain('createRequestHandler');
+        expect(response.body, url).not.toContain('"dependencies"');
+      }
+    });
+  });
+
   describe('rendering', () => {
     it('renders the Korean store in Korean with SEO tags and a nonce CSP', async () => {
       const response = await get('/kr');
