@@ -1,10 +1,10 @@
 /** Names of what was sold, in the order's language, as they are stored with the order (D23). */
+import { FifoMap } from 'toad-cache';
 import { findPackage, PACKAGES, type PackageSlug } from '../../../domain/catalog/packages.ts';
 import { findService } from '../../../domain/catalog/services.ts';
 import { LANGUAGES, type Language } from '../../../domain/countries.ts';
 import type { PricedLine } from '../../../domain/orders.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
-import { FifoMap } from 'toad-cache';
 
 /**
  * The names are the catalogs' words, which do not change while the process runs, and every order
