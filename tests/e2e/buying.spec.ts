@@ -264,6 +264,8 @@ test('a declined card leaves the order unpaid in My Page, where it is paid later
   await expect(dialog.getByRole('button', { name: 'Pay $21.90' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(dialog.locator('[data-payment-methods]').getByRole('radio', { name: 'Card' })).toBeChecked();
+  // The button went away as it was pressed: focus is on the chosen method, not lost to the page.
+  await expect(dialog.locator('[data-payment-methods]').getByRole('radio', { name: 'Card' })).toBeFocused();
   expect(methodFetches).toBe(2);
   // The browser logs the fetch that got no answer; it was meant to fail.
   expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: net::ERR_CONNECTION_FAILED']);

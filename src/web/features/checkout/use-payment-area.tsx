@@ -132,30 +132,54 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; sett
 
 export function PaymentArea({ area, legendHidden = false }: { area: ReturnType<typeof usePaymentArea>; legendHidden?: boolean }) {
   const { t } = useTranslation('common');
-  if (!area.settings && area.settingsFailed) {
-    return (
-      <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800" data-payment-settings-failed>
-        <p>{t('checkout.methodsError')}</p>
-        <button type="button" className="btn-secondary mt-3" onClick={area.settingsFailed.retry}>{t('checkout.tryAgain')}</button>
-      </div>
-    );
-  }
-  if (!area.settings || !area.method) return <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>;
+  // "Try again" goes away as it is pressed: focus waits on the area, not on the page, and moves to
+  // the chosen method once the methods are there, so a keyboard or screen reader user goes on
+  // from where they were.
+  const box = useRef<HTMLDivElement>(null);
+  const retried = useRef(false);
+  const ready = Boolean(area.settings && area.method);
+  useEffect(() => {
+    if (!ready || !retried.current) return;
+    retried.current = false;
+    box.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+  }, [ready]);
+  const retry = area.settingsFailed?.retry;
   return (
-    <div className="grid gap-4">
-      <PaymentMethods choices={area.settings.choices} value={area.method} onChange={area.setMethod} legendHidden={legendHidden} />
-      {area.provider === 'sandbox' && <SandboxCards value={area.card} onChange={area.setCard} />}
-      {area.provider === 'toss' && (
-        <div aria-busy={area.state === 'loading'}>
-          {area.state === 'loading' && area.showLoading && <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>}
-          {area.state === 'error' && (
-            <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800">
-              <p>{t('checkout.widgetError')}</p>
-              <button type="button" className="btn-secondary mt-3" onClick={() => window.location.reload()}>{t('checkout.reload')}</button>
+    <div ref={box} tabIndex={-1} className="outline-none">
+      {!area.settings && retry ? (
+        <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800" data-payment-settings-failed>
+          <p>{t('checkout.methodsError')}</p>
+          <button
+            type="button"
+            className="btn-secondary mt-3"
+            onClick={() => {
+              retried.current = true;
+              box.current?.focus();
+              retry();
+            }}
+          >
+            {t('checkout.tryAgain')}
+          </button>
+        </div>
+      ) : !area.settings || !area.method ? (
+        <p role="status" className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>
+      ) : (
+        <div className="grid gap-4">
+          <PaymentMethods choices={area.settings.choices} value={area.method} onChange={area.setMethod} legendHidden={legendHidden} />
+          {area.provider === 'sandbox' && <SandboxCards value={area.card} onChange={area.setCard} />}
+          {area.provider === 'toss' && (
+            <div aria-busy={area.state === 'loading'}>
+              {area.state === 'loading' && area.showLoading && <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>}
+              {area.state === 'error' && (
+                <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800">
+                  <p>{t('checkout.widgetError')}</p>
+                  <button type="button" className="btn-secondary mt-3" onClick={() => window.location.reload()}>{t('checkout.reload')}</button>
+                </div>
+              )}
+              <div id={area.methodsId} />
+              <div id={area.agreementId} />
             </div>
           )}
-          <div id={area.methodsId} />
-          <div id={area.agreementId} />
         </div>
       )}
     </div>
