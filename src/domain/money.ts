@@ -1,4 +1,4 @@
-import { COUNTRIES, type Country, type CountryCode } from './countries.ts';
+import { COUNTRIES, COUNTRY_CODES, type Country, type CountryCode } from './countries.ts';
 
 /** ISO 4217 minor units of the currencies we sell in (DESIGN D8). */
 const MINOR_DIGITS: Record<Country['currency'], number> = {
@@ -15,17 +15,10 @@ function parseDecimal(decimal: string): { numerator: bigint; scale: bigint } {
   return { numerator: BigInt(whole + fraction), scale: 10n ** BigInt(fraction.length) };
 }
 
-/** Each country's multiplier as an exact fraction and its minor unit, worked out on first use: every price is converted. */
-const conversions = new Map<CountryCode, { numerator: bigint; scale: bigint; digits: bigint }>();
-
-function conversionOf(country: CountryCode): { numerator: bigint; scale: bigint; digits: bigint } {
-  let conversion = conversions.get(country);
-  if (!conversion) {
-    conversion = { ...parseDecimal(COUNTRIES[country].priceMultiplier), digits: 10n ** BigInt(minorDigits(country)) };
-    conversions.set(country, conversion);
-  }
-  return conversion;
-}
+/** Each country's multiplier as an exact fraction, and its minor unit: every price is converted with them. */
+const CONVERSIONS = Object.fromEntries(COUNTRY_CODES.map((country) => [
+  country, { ...parseDecimal(COUNTRIES[country].priceMultiplier), digits: 10n ** BigInt(minorDigits(country)) },
+])) as Record<CountryCode, { numerator: bigint; scale: bigint; digits: bigint }>;
 
 /**
  * Converts a whole-won amount into the country's currency, in minor units (cents, or whole
@@ -33,7 +26,7 @@ function conversionOf(country: CountryCode): { numerator: bigint; scale: bigint;
  */
 export function convertKrwToMinor(krw: number, country: CountryCode): number {
   if (!Number.isSafeInteger(krw)) throw new RangeError(`KRW amount must be a whole number: ${krw}`);
-  const { numerator, scale, digits } = conversionOf(country);
+  const { numerator, scale, digits } = CONVERSIONS[country];
   const scaled = BigInt(krw) * numerator * digits;
   const negative = scaled < 0n;
   const abs = negative ? -scaled : scaled;

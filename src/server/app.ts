@@ -30,7 +30,7 @@ import { registerCountryPrefix } from './routing/country-prefix.ts';
 import type { IsoCountryLookup } from './routing/country-detection.ts';
 import { registerSeoRoutes } from './routing/seo.ts';
 import { registerHardening } from './http/hardening.ts';
-import { ASSET_CACHE_CONTROL, FILE_CACHE_CONTROL, registerClientFolders, topLevelFilesOnly } from './http/client-files.ts';
+import { ASSET_CACHE_CONTROL, clientFolders, FILE_CACHE_CONTROL, registerClientFolders, topLevelFilesOnly } from './http/client-files.ts';
 import { helmetHeaders } from './http/security-headers.ts';
 import { trustProxyOf } from './http/trust-proxy.ts';
 import { registerContract } from './http/contract.ts';
@@ -225,13 +225,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const buildDir = options.buildDir ?? 'build';
   const clientDir = path.resolve(buildDir, 'client');
   // Under `react-router dev` Vite serves the files.
-  if (!options.devServer) await registerClientFolders(app, clientDir);
+  const folders = options.devServer ? [] : clientFolders(clientDir);
+  await registerClientFolders(app, clientDir, folders);
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     serverBuildPath: `${buildDir}/server/index.js`,
     clientBuildDirectory: clientDir,
     mode: options.devServer ? 'development' : 'production',
-    staticOptions: topLevelFilesOnly(clientDir),
+    staticOptions: topLevelFilesOnly(clientDir, folders),
     getLoadContext: async (request) => {
       const context = new RouterContextProvider();
       context.set(requestInfo, { user: await auth.currentUser(request), store: request.store, googleSignIn: Boolean(oidc), loaders });

@@ -21,22 +21,23 @@ export const FILE_CACHE_CONTROL = 'public, max-age=86400';
 
 const ASSETS = 'assets';
 
-function foldersOf(clientDir: string): string[] {
+/** The build's folders (assets, artwork), read once at start. */
+export function clientFolders(clientDir: string): string[] {
   if (!fs.existsSync(clientDir)) return [];
   return fs.readdirSync(clientDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
 }
 
 /** For the adapter's registration: the top-level files only, a route each, as before. */
-export function topLevelFilesOnly(clientDir: string): FastifyStaticOptions {
-  return { root: clientDir, preCompressed: true, globIgnore: foldersOf(clientDir).map((folder) => `${folder}/**`) };
+export function topLevelFilesOnly(clientDir: string, folders: readonly string[]): FastifyStaticOptions {
+  return { root: clientDir, preCompressed: true, globIgnore: folders.map((folder) => `${folder}/**`) };
 }
 
 /**
  * Each folder of the build under its own name, by one GET and HEAD route that looks the file up
  * when asked. A name that is not there is a plain 404 (it was a redirect to a country's 404 page).
  */
-export async function registerClientFolders(app: FastifyInstance, clientDir: string): Promise<void> {
-  for (const folder of foldersOf(clientDir)) {
+export async function registerClientFolders(app: FastifyInstance, clientDir: string, folders: readonly string[]): Promise<void> {
+  for (const folder of folders) {
     const cacheControl = folder === ASSETS ? ASSET_CACHE_CONTROL : FILE_CACHE_CONTROL;
     await app.register(fastifyStatic, {
       root: path.join(clientDir, folder),
