@@ -84,8 +84,13 @@ interface Server {
 }
 
 /** CPU time in clock ticks: the whole machine's busy time, this bench's own share of it, and the measured server's. */
+/** The machine's clock ticks so far, by kind: /proc/stat's first line (user nice system idle iowait irq softirq steal ...). */
+function machineTicks(): number[] {
+  return fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+}
+
 function cpuTicks(serverPid: number): { busy: number; ours: number; server: number } {
-  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const fields = machineTicks();
   // user nice system idle iowait irq softirq steal: user, nice, system and steal (the hypervisor's
   // other guests) is busy; interrupts are left out, as they are mostly this bench's own loopback traffic.
   const busy = fields[0]! + fields[1]! + fields[2]! + fields[7]!;
@@ -361,9 +366,16 @@ interface Running {
   serverTicks: number;
 }
 
+interface Steal {
+  /** Steal as a share of the cores over the turn. */
+  share: number;
+  /** The same over the worst quarter second. */
+  worst: number;
+}
+
 /** The machine's steal ticks so far: time the hypervisor gave this VM's cores to other guests. */
 function stealTicks(): number {
-  return Number(fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)[8] ?? 0);
+  return machineTicks()[7] ?? 0;
 }
 
 /**
@@ -391,13 +403,6 @@ async function underStealWatch<T>(work: () => Promise<T>): Promise<{ result: T; 
   } finally {
     clearInterval(sampler);
   }
-}
-
-interface Steal {
-  /** Steal as a share of the cores over the turn. */
-  share: number;
-  /** The same over the worst quarter second. */
-  worst: number;
 }
 
 /** A server on its own fresh database, warmed up (its first requests' JIT and connections are not measured). */

@@ -208,8 +208,8 @@ function useFreshAdminless(db: () => import('../../src/server/db/client.ts').Dat
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('item 8: four processes starting together on one fresh PostgreSQL database', () => {
-  // Read when the suite runs: Vitest collects a skipped suite too, and without TEST_DATABASE_URL
-  // there is no address to parse (the README's test command on a machine without it).
+  // Vitest runs this body while collecting even a skipped suite: without TEST_DATABASE_URL (the
+  // README's test command on a machine without it) there is no address, so none is parsed.
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `store_race_${Date.now()}`;
   const url = adminUrl && Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
