@@ -33,7 +33,8 @@
  * measures N pairs on fresh servers and judges the medians of their ratios (decision 0037); BENCH_DATABASE_URL or TEST_DATABASE_URL, default
  * local postgres; BENCH_ORDERS per server and round, BENCH_ROUNDS, BENCH_CLIENTS, BENCH_RATE; BENCH_PROFILE=dir writes CPU profiles of both
  * servers, BENCH_HEAP_PROFILE=dir their sampled allocations (with BENCH_HEAP_PROMOTED=1 only what outlived the
- * young generation), BENCH_TRACE_GC=1 prints each one's collections (BENCH_NODE_FLAGS adds node flags to both), BENCH_TIMELINE=file appends each
+ * young generation), BENCH_TRACE_GC=1 prints each one's collections, BENCH_GC_LOG=dir writes each one's GC pauses on the clock of
+ * BENCH_TIMELINE (BENCH_NODE_FLAGS adds node flags to both), BENCH_TIMELINE=file appends each
  * turn on the schedule as a JSON line: when it started on the monotonic clock of the CPU profiles,
  * and each order's due time and duration, to find what a server did while orders waited)
  */

@@ -35,12 +35,14 @@ export function productionStart(): { env: Record<string, string>; nodeArgs: stri
 
 /**
  * Node flags a bench run adds to every server it starts, for looking into the runtime (V8's flags,
- * which NODE_OPTIONS may not carry): BENCH_TRACE_GC=1 prints each collection (--trace-gc), and
+ * which NODE_OPTIONS may not carry): BENCH_TRACE_GC=1 prints each collection (--trace-gc),
+ * BENCH_GC_LOG=dir writes each one's pause on the monotonic clock (gc-pauses.ts), and
  * BENCH_NODE_FLAGS="--flag --other" adds those, e.g. --trace-gc-nvp or a setting to try on both.
  */
 export function benchNodeFlags(): string[] {
   return [
     ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+    ...(process.env.BENCH_GC_LOG ? ['--import', path.join(import.meta.dirname, 'gc-pauses.ts')] : []),
     ...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
   ];
 }
