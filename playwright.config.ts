@@ -6,9 +6,15 @@ const PORT = Number(process.env.E2E_PORT ?? 3107);
 /** Loopback peers: SMTP for the whole run (tests/e2e/global-setup.ts), OIDC when a test needs it. */
 export const E2E_SMTP_PORT = 2526;
 export const E2E_OIDC_PORT = 3208;
-/** A second store, paying through Toss (a fake Toss API on loopback), for the card refund test. */
+/**
+ * A port of this test worker's own, from a base: a spec that starts its own store starts one per
+ * worker, and two workers running the same spec at once (`--repeat-each`) must not share a port.
+ * Playwright numbers its workers in TEST_PARALLEL_INDEX (0 until `workers` - 1).
+ */
+export const workerPort = (base: number) => base + 100 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+/** A second store, paying through Toss (a fake Toss API on loopback), for the card refund test: its worker's port from this base. */
 export const E2E_TOSS_STORE_PORT = 3109;
-/** A third store, paying through Stripe and PayPal (fakes on loopback), for the providers' browser flows. */
+/** A third store, paying through Stripe and PayPal (fakes on loopback), for the providers' browser flows: its worker's port from this base. */
 export const E2E_PROVIDERS_STORE_PORT = 3110;
 export const E2E_ADMIN = { email: 'owner@studiolumi.test', password: 'owner-password-1' };
 // A fresh embedded database for every run: the default (PGlite) path is the one under test.

@@ -42,7 +42,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -52,7 +51,7 @@ import { newGuestId } from '../../src/domain/guest.ts';
 import { MIGRATIONS_DIR } from '../../src/server/db/client.ts';
 import { FAKE_STRIPE_SECRET, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../../tests/integration/support/stripe.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from '../../tests/integration/support/toss.ts';
-import { benchNodeFlags, productionStart, startBuiltServer } from './serve.ts';
+import { assertPortFree, benchNodeFlags, productionStart, startBuiltServer } from './serve.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
@@ -136,18 +135,6 @@ async function freshDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-/**
- * Refuses a port something else listens on: the readiness check would find that server, and the
- * bench would measure it instead of ours.
- */
-async function assertPortFree(port: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', () => reject(new Error(`port ${port} is in use: stop what listens there first`)));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
-  });
 }
 
 /** The reference server (reference-orders-server.ts) in its own process, on a database migrated as the store's. */

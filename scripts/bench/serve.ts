@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -47,7 +48,20 @@ export function benchNodeFlags(): string[] {
   ];
 }
 
+/**
+ * Refuses a port something else listens on: the readiness check would find that server, and the
+ * caller would measure or test it instead of its own (two test workers on one port did so).
+ */
+export async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is in use: stop what listens there first`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
 export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
+  await assertPortFree(port);
   if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
     throw new Error('No build found: run `npm run build` first.');
   }

@@ -12,13 +12,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { E2E_ADMIN, E2E_PROVIDERS_STORE_PORT, E2E_SMTP_PORT } from '../../playwright.config.ts';
+import { E2E_ADMIN, E2E_PROVIDERS_STORE_PORT, E2E_SMTP_PORT, workerPort } from '../../playwright.config.ts';
 import { startBuiltServer } from '../../scripts/bench/serve.ts';
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_SECRET, FAKE_PAYPAL_WEBHOOK_ID, startFakePaypal, type FakePaypal } from '../integration/support/paypal.ts';
 import { FAKE_STRIPE_SECRET, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../integration/support/stripe.ts';
 import { agreeToAll, expect, hydrated, test } from './fixtures.ts';
 
-const STORE = `http://127.0.0.1:${E2E_PROVIDERS_STORE_PORT}`;
+const STORE_PORT = workerPort(E2E_PROVIDERS_STORE_PORT);
+const STORE = `http://127.0.0.1:${STORE_PORT}`;
 const SHOTS = '/tmp/provider-shots';
 const DESKTOP = { width: 1280, height: 720 };
 const PHONE = { width: 375, height: 740 };
@@ -137,7 +138,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     stripe = await startFakeStripe({ webhookUrl: `${STORE}/api/webhooks/stripe` });
     paypal = await startFakePaypal({ webhookUrl: `${STORE}/api/webhooks/paypal` });
-    store = await startBuiltServer(E2E_PROVIDERS_STORE_PORT, {
+    store = await startBuiltServer(STORE_PORT, {
       PUBLIC_URL: STORE,
       STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
       PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_SECRET, PAYPAL_WEBHOOK_ID: FAKE_PAYPAL_WEBHOOK_ID, PAYPAL_API_BASE: paypal.url,

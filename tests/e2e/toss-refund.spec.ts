@@ -4,7 +4,7 @@
  * Toss to the success page, which confirms the payment; staff cancel it with the full refund the
  * policy allows, and Toss sees the cancel with its amount, reason and idempotency key.
  */
-import { E2E_ADMIN, E2E_SMTP_PORT, E2E_TOSS_STORE_PORT } from '../../playwright.config.ts';
+import { E2E_ADMIN, E2E_SMTP_PORT, E2E_TOSS_STORE_PORT, workerPort } from '../../playwright.config.ts';
 import { startBuiltServer } from '../../scripts/bench/serve.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from '../integration/support/toss.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -15,8 +15,9 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 test('staff refund a Toss card payment; the Toss API sees the cancel and the customer sees the order cancelled', async ({ browser }) => {
   test.slow();
   const toss = await startFakeToss();
-  const store = await startBuiltServer(E2E_TOSS_STORE_PORT, {
-    PUBLIC_URL: `http://127.0.0.1:${E2E_TOSS_STORE_PORT}`,
+  const port = workerPort(E2E_TOSS_STORE_PORT);
+  const store = await startBuiltServer(port, {
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url,
     SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password,
