@@ -89,12 +89,12 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** CPU time in clock ticks: the whole machine's busy time, this bench's own share of it, and the measured server's. */
 /** The machine's clock ticks so far, by kind: /proc/stat's first line (user nice system idle iowait irq softirq steal ...). */
 function machineTicks(): number[] {
   return fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
 }
 
+/** CPU time in clock ticks: the whole machine's busy time, this bench's own share of it, and the measured server's. */
 function cpuTicks(serverPid: number): { busy: number; ours: number; server: number } {
   const fields = machineTicks();
   // user nice system idle iowait irq softirq steal: user, nice, system and steal (the hypervisor's
@@ -139,6 +139,8 @@ async function freshDatabase(): Promise<string> {
 
 /** The reference server (reference-orders-server.ts) in its own process, on a database migrated as the store's. */
 async function startReference(port: number, databaseUrl: string, tossUrl: string): Promise<Server> {
+  // As startBuiltServer does for the store: the readiness check must not find another server.
+  await assertPortFree(port);
   const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
@@ -401,7 +403,6 @@ async function underStealWatch<T>(work: () => Promise<T>): Promise<{ result: T; 
 
 /** A server on its own fresh database, warmed up (its first requests' JIT and connections are not measured). */
 async function open(label: string, port: number, start: (port: number, databaseUrl: string) => Promise<Server>, stripe: Stripe): Promise<Running> {
-  await assertPortFree(port);
   const databaseUrl = await freshDatabase();
   const server = await start(port, databaseUrl);
   cleanups.push(() => server.stop());
