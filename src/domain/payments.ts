@@ -57,12 +57,26 @@ export function storeOffers(country: CountryCode, choice: PaymentChoice): boolea
 
 /**
  * Where a payment attempt stands: started (the customer is at the provider), processing (the
- * provider took the payment but has not said yes yet, e.g. a delayed method), succeeded (it paid
- * the order), failed (declined or abandoned: the order stays payable), refused (money arrived that
- * the order could not take, a wrong amount or an order no longer payable, and was given back).
+ * provider took the payment but has not said yes yet, e.g. a delayed method), unknown (the store
+ * asked and got no answer it can read: a 5xx, a timeout, a dropped connection; the reconciler asks
+ * again, D32), succeeded (it paid the order), failed (declined or abandoned: the order stays
+ * payable), refused (money arrived that the order could not take, a wrong amount or an order no
+ * longer payable, and is given back).
  */
-export const PAYMENT_ATTEMPT_STATUSES = ['started', 'processing', 'succeeded', 'failed', 'refused'] as const;
+export const PAYMENT_ATTEMPT_STATUSES = ['started', 'processing', 'unknown', 'succeeded', 'failed', 'refused'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+/** Attempts whose money may still move: the reconciler asks their provider, the expiry job waits for it. */
+export const OPEN_ATTEMPT_STATUSES = ['started', 'processing', 'unknown'] as const satisfies readonly PaymentAttemptStatus[];
+
+/**
+ * Where a refund stands (D32): requested (recorded, with its key, before the provider is called: the
+ * row is the claim, so two refunds of one payment cannot both go out), succeeded, failed (the
+ * provider refused it: staff must act), unknown (no readable answer: the reconciler finds out).
+ */
+export const REFUND_STATUSES = ['requested', 'unknown', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** Refunds that may still go through: they count against what is left to refund. */
+export const OPEN_REFUND_STATUSES = ['requested', 'unknown'] as const satisfies readonly RefundStatus[];
 
 /** "Payable" is one rule (D28, D30): a pending order, or a quoted one whose quote is still valid. */
 export function isPayable(order: { status: string; quoteValidUntil?: Date | string | null }, now = new Date()): boolean {

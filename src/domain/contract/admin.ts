@@ -7,6 +7,7 @@ import { COUNTRY_CODES, LANGUAGES } from '../countries.ts';
 import { ORDER_MESSAGE_KINDS } from '../quotes.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
 import { ROLES } from '../user.ts';
+import { REFUND_STATUSES } from '../payments.ts';
 import {
   adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
 } from '../validation/admin.ts';
@@ -50,7 +51,11 @@ export const staffOrderSchema = z.object({
   lines: z.array(line),
   history: z.array(z.object({ from: status.nullable(), to: status, at: dateTime(), note: z.string().nullable(), actor: z.string().nullable().describe("The actor's e-mail; null for the customer, a provider or the system.") })),
   brief: briefSchema.nullable(),
-  refunds: z.array(z.object({ amount: z.number().int(), reason: z.string(), provider: z.string(), at: dateTime() })),
+  refunds: z.array(z.object({
+    amount: z.number().int(), reason: z.string(), provider: z.string(), at: dateTime(),
+    status: z.enum(REFUND_STATUSES).describe('requested and unknown: under way (the reconciler finishes it); failed: the provider refused it, staff must act'),
+    refusedPayment: z.boolean().describe('Money given back that the order could not take (a wrong amount, a second payment), not a refund of its payment'),
+  })),
   deliverables: z.array(deliverableSchema),
   review: z.object({
     deadline: dateTime().nullable(), canApprove: z.boolean(), canRevise: z.boolean(), free: z.number().int().nullable(), used: z.number().int(),
@@ -94,7 +99,11 @@ export const cancelOrder = route({
   summary: 'Cancel an order with the refund the policy allows, or less (staff)', tags, security,
   params: uuidParams,
   body: staffCancelSchema,
-  response: { 200: ok({ id: z.uuid(), status: z.literal('cancelled'), refunded: z.number().int() }), ...errorAnswers(400, 401, 403, 404, 409, 422, 429, 502) },
+  response: {
+    200: ok({ id: z.uuid(), status: z.literal('cancelled'), refunded: z.number().int() }),
+    202: ok({ id: z.uuid(), status: z.literal('refunding'), refunded: z.literal(0) }).describe('The refund was sent; the provider has not confirmed it yet. The reconciler finishes it and cancels the order then.'),
+    ...errorAnswers(400, 401, 402, 403, 404, 409, 422, 429, 502),
+  },
 });
 
 export const staffBriefSchema = briefSchema.extend({ orderStatus: status, customerName: z.string(), customerEmail: z.string(), country: z.enum(COUNTRY_CODES) });

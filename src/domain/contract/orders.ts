@@ -144,11 +144,15 @@ export const orderByNumber = route({
 
 export const cancelOrder = route({
   summary: 'Cancel my order (D21)', tags, security,
-  description: 'Unpaid: cancelled. Paid within 3 days and not started: refunded in full. Later: a request to staff.',
+  description: 'Unpaid: cancelled. Paid within 3 days and not started: refunded in full (202 `refunding` when the payment provider has not confirmed the refund yet: the store finishes it and mails the customer). Later: a request to staff.',
   params: orderNumberParams,
   querystring: guestQuery,
   body: cancelOrderSchema.optional(),
-  response: { 200: ok({ outcome: z.enum(['cancelled', 'refunded', 'requested']), message }), ...errorAnswers(400, 404, 409, 502) },
+  response: {
+    200: ok({ outcome: z.enum(['cancelled', 'refunded', 'requested']), message }),
+    202: ok({ outcome: z.literal('refunding'), message }).describe('The refund was sent; the provider has not confirmed it yet. The store finishes it, and the cancellation with it.'),
+    ...errorAnswers(400, 402, 404, 409, 502),
+  },
 });
 
 export type CreatedOrder = Answer<typeof createOrder, 201>;

@@ -11,7 +11,7 @@ import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../../domain/status
 import { DELIVERABLE_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../domain/uploads.ts';
 import { FILE_PURPOSES } from '../../domain/deliverables.ts';
 import { ROLES } from '../../domain/user.ts';
-import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES } from '../../domain/payments.ts';
+import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES, REFUND_STATUSES } from '../../domain/payments.ts';
 import { ACTORS } from '../../domain/lifecycle.ts';
 import { ORDER_MESSAGE_KINDS, QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
 import {
@@ -347,11 +347,39 @@ export const refunds = pgTable('refunds', {
   actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
   /** The Idempotency-Key the provider was called with: one per refund, never shared by two. */
   idempotencyKey: text('idempotency_key'),
+  /** Where it stands (D32): written `requested` before the provider is called, then its outcome. */
+  status: text('status', { enum: REFUND_STATUSES }).notNull().default('succeeded'),
+  /**
+   * Set for money given back because the order could not take it (a wrong amount, an order no
+   * longer payable): that attempt's payment. Null for a refund of the order's own payment.
+   */
+  attemptId: uuid('attempt_id').references((): AnyPgColumn => paymentAttempts.id, { onDelete: 'set null' }),
+  /** What the provider's refund names (a payment intent, a capture, a payment key). */
+  paymentRef: text('payment_ref'),
+  currency: text('currency'),
+  /**
+   * The cancellation this refund is for (cancelledByCustomer or cancelledByStaff), made once the
+   * provider says the refund went through, by whoever learns it first (the call or the reconciler).
+   */
+  cancelEvent: text('cancel_event'),
+  /** The order's status when the cancellation was decided: it is made only from that status. */
+  cancelFrom: text('cancel_from'),
+  note: text('note'),
+  /** The provider's words when it refused or could not be read (staff and logs). */
+  failure: text('failure'),
+  /** How many times the provider was asked: a retry after a lost answer names the try (Stripe keeps a key's 500). */
+  tries: integer('tries').notNull().default(0),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
 }, (t) => [
   index('refunds_order_id_idx').on(t.orderId),
   uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+  // The claim: one refund of an order's own payment in flight at a time.
+  uniqueIndex('refunds_one_open_per_order').on(t.orderId).where(sql`${t.status} in ('requested', 'unknown') and ${t.attemptId} is null`),
+  index('refunds_open_idx').on(t.updatedAt).where(sql`${t.status} in ('requested', 'unknown')`),
   check('refunds_amount_check', sql`${t.amountMinor} > 0`),
+  check('refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
 ]);
 
 /**
@@ -382,6 +410,8 @@ export const paymentAttempts = pgTable('payment_attempts', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
 }, (t) => [
   index('payment_attempts_order_id_idx').on(t.orderId, t.createdAt),
+  // The reconciler's worklist: attempts whose money may still move (D32).
+  index('payment_attempts_open_idx').on(t.updatedAt).where(sql`${t.status} in ('started', 'processing', 'unknown')`),
   // The provider's reference names one attempt. (Its idempotency key is unique by construction, a
   // UUID or a hash of the reference; a second unique index would turn two deliveries of the same
   // word racing in one upsert into a unique violation instead of an update.)
@@ -392,7 +422,7 @@ export const paymentAttempts = pgTable('payment_attempts', {
   check('payment_attempts_amount_check', sql`${t.amountMinor} >= 0`),
 ]);
 
-/** Provider webhook events already processed: each event id is acted on once (D27). */
+/** Provider webhook events whose work is done (D27, D32): written only once their effect is committed, so a redelivery after a crash does the work again. */
 export const paymentEvents = pgTable('payment_events', {
   provider: text('provider', { enum: PROVIDER_NAMES }).notNull(),
   eventId: text('event_id').notNull(),

@@ -41,6 +41,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   NETWORK_ERROR: { status: 502, key: 'payments.networkError' },
   CANCEL_NOT_ALLOWED: { status: 409, key: 'orders.cancelNotAllowed' },
   REFUND_TOO_LARGE: { status: 422, key: 'orders.refundTooLarge' },
+  REFUND_IN_PROGRESS: { status: 409, key: 'orders.refundInProgress' },
   ORDER_CANCELLED: { status: 409, key: 'orders.orderCancelled' },
   USE_CANCEL_AND_REFUND: { status: 409, key: 'orders.useCancelAndRefund' },
   IDEMPOTENCY_KEY_INVALID: { status: 400, key: 'orders.idempotencyKeyInvalid' },

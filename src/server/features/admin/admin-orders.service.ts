@@ -108,7 +108,8 @@ export async function getOrder(db: Database, id: string) {
     lines: lines.map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw })),
     history,
     brief: brief ? briefView(brief.brief, order.orderNumber, brief.files) : null,
-    refunds: refundRows.map((r) => ({ amount: r.amountMinor, reason: r.reason, provider: r.provider, at: r.createdAt })),
+    // Every refund, also those under way or refused by the provider, and money given back that the order could not take.
+    refunds: refundRows.map((r) => ({ amount: r.amountMinor, reason: r.reason, provider: r.provider, at: r.createdAt, status: r.status, refusedPayment: r.attemptId !== null })),
     /** Draft and final files delivered, oldest first, and where the customer's review stands. */
     deliverables: delivered.map((file) => deliverableView(file)),
     review: draftReview(order, freeRevisions(lines)),

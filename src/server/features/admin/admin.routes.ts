@@ -56,13 +56,14 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   });
 
   // Cancel with the refund the policy allows, or less (D21), through the payment provider.
-  app.post('/api/admin/orders/:id/cancel', { schema: contract.cancelOrder, preValidation, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/api/admin/orders/:id/cancel', { schema: contract.cancelOrder, preValidation, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
     const actor = await staff(request);
     const id = request.params.id;
     const input = request.body;
     const outcome = await cancelByStaff(db, payments.providerOf, actor.id, id, { refundMinor: input.refundAmount, reason: input.reason });
     mailWorker.nudge();
     request.log.info({ orderId: id, refund: input.refundAmount, actor: actor.id, outcome }, 'order cancelled by staff');
+    if (outcome === 'refunding') return reply.status(202).send({ success: true as const, id, status: 'refunding' as const, refunded: 0 as const });
     return { success: true as const, id, status: 'cancelled' as const, refunded: outcome === 'refunded' ? input.refundAmount : 0 };
   });
 

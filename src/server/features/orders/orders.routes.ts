@@ -116,13 +116,15 @@ export function registerOrderRoutes(server: FastifyInstance, db: Database, auth:
   });
 
   /** The customer's own cancel button (D21): cancelled, refunded in full, or requested from staff. */
-  app.post('/api/orders/:orderId/cancel', { schema: contract.cancelOrder }, async (request) => {
+  app.post('/api/orders/:orderId/cancel', { schema: contract.cancelOrder }, async (request, reply) => {
     const { orderId } = request.params;
     const input = request.body ?? {};
     const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request) });
     const outcome = await cancelOwnOrder(db, payments.providerOf, accessor, orderId, input.reason);
     request.log.info({ outcome }, 'order cancel by customer');
-    return { success: true as const, outcome, message: translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`) };
+    const message = translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`);
+    if (outcome === 'refunding') return reply.status(202).send({ success: true as const, outcome, message });
+    return { success: true as const, outcome, message };
   });
 
   app.get('/api/orders/:orderId', { schema: contract.orderByNumber }, async (request) => {

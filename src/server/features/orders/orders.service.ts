@@ -5,7 +5,7 @@
  * that carries an Idempotency-Key makes one order however often it is sent (placeOrder).
  */
 import { hash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { priceOrder, type OrderItem, type PricedOrder } from '../../../domain/orders.ts';
@@ -258,7 +258,8 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
     briefsOfOrders(db, ids),
     deliverablesOfOrders(db, ids),
     quotesOfOrders(db, consultations),
-    cancelled.length ? db.select().from(refunds).where(inArray(refunds.orderId, cancelled)).orderBy(refunds.createdAt, refunds.id) : [],
+    // What the customer was given back of this order's payment (not a refusal of another payment, nor one still under way).
+    cancelled.length ? db.select().from(refunds).where(and(inArray(refunds.orderId, cancelled), eq(refunds.status, 'succeeded'), isNull(refunds.attemptId))).orderBy(refunds.createdAt, refunds.id) : [],
     revised.length ? db.select().from(revisionRequests).where(inArray(revisionRequests.orderId, revised)).orderBy(revisionRequests.round) : [],
   ]);
   return rows.map((order) => ({

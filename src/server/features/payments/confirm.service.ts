@@ -10,10 +10,10 @@ import { DomainError } from '../../../domain/errors.ts';
 import { assertPayable, paymentChoicesOf, type ProviderName } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
-import { findAttempt } from './attempts.ts';
+import { failAttempt, findAttempt } from './attempts.ts';
 import type { PaymentRegistry } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
-import { askProvider, referenceHash, settle, type SettleOutcome } from './settle.service.ts';
+import { referenceHash, settleReturn, type SettleOutcome } from './settle.service.ts';
 
 export type ConfirmInput =
   /** SPEC's shape: Toss's widget, or the sandbox standing in for any provider (its keys start with `sbx.`). */
@@ -46,7 +46,7 @@ async function confirmWidget(db: Database, registry: PaymentRegistry, order: Ord
     idempotencyKey: started?.idempotencyKey ?? `confirm:${order.id}:${referenceHash(input.paymentKey)}`,
     status: started?.status,
   };
-  return settle(db, provider, order, attempt, await askProvider(db, provider, order, attempt, input.paymentKey));
+  return settleReturn(db, provider, order, attempt, input.paymentKey);
 }
 
 /** Stripe or PayPal: an attempt the store started, by the provider's reference. */
@@ -56,7 +56,27 @@ async function confirmStarted(db: Database, registry: PaymentRegistry, order: Or
   if (!attempt || attempt.orderId !== order.id) throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.unknownAttempt', detail: `${name} ${reference} is not an attempt of order ${order.id}` });
   if (attempt.status === 'succeeded' && order.paidAttemptId === attempt.id) return { kind: 'paid', order, newlyPaid: false };
   if (attempt.status === 'refused') throw new DomainError('ORDER_NOT_PAYABLE', { detail: `attempt ${attempt.id} was refused and given back` });
-  return settle(db, provider, order, attempt, await askProvider(db, provider, order, attempt, reference));
+  await beforeTakingMoney(db, provider, order, attempt);
+  return settleReturn(db, provider, order, attempt, reference);
+}
+
+/**
+ * A provider whose confirm takes the money (PayPal's capture) is asked only for an order that can
+ * still be paid, for the amount and currency the attempt was started with: otherwise nothing is
+ * captured (the approval lapses at PayPal) instead of capturing and giving it back. Staff's new
+ * quote version, an expiry or a cancel meanwhile all end here.
+ */
+export async function beforeTakingMoney(db: Database, provider: PaymentProvider, order: OrderRow, attempt: { id: string; amountMinor: number; currency: string }): Promise<void> {
+  if (!provider.confirmTakesMoney) return;
+  try {
+    assertPayable(order);
+    if (attempt.amountMinor !== order.amountMinor || attempt.currency.toUpperCase() !== order.currency.toUpperCase()) {
+      throw new DomainError('AMOUNT_MISMATCH', { detail: `attempt ${attempt.id} for ${attempt.amountMinor} ${attempt.currency}, order now ${order.amountMinor} ${order.currency}` });
+    }
+  } catch (error) {
+    if (error instanceof DomainError) await failAttempt(db, attempt.id, `not captured: ${error.message}`, ['started', 'processing', 'unknown']);
+    throw error;
+  }
 }
 
 export async function confirmReturn(db: Database, registry: PaymentRegistry, input: ConfirmInput): Promise<SettleOutcome> {

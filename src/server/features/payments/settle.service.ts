@@ -7,6 +7,9 @@
  * with its history row and mails), the attempt succeeded and the cart's bought lines are one
  * statement, conditioned on the order still being payable: of two deliveries of the same word,
  * one changes the order and the other finds it paid by this very attempt and answers the same.
+ * A provider that cannot be read (a 5xx, a timeout, a dropped connection) leaves the attempt
+ * `unknown`, never failed (D32): the payer is told the payment is being checked, and the reconciler
+ * asks again.
  */
 import { hash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -18,9 +21,11 @@ import { preparedTransition } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { markAttempt, type NewAttempt } from './attempts.ts';
 import type { PaymentProvider, ProviderWord } from './providers/provider.ts';
+import { requestRefund, sendRefund } from './refunds.service.ts';
 
 export type SettleOutcome =
   | { kind: 'paid'; order: OrderRow; newlyPaid: boolean }
+  /** Accepted and not settled (a delayed method), or not known yet (the provider could not be read): being checked. */
   | { kind: 'processing'; order: OrderRow };
 
 /** The attempt the word is about, as known before asking (its method, its key, where it stood). */
@@ -28,6 +33,8 @@ interface AttemptOf {
   method: PaymentChoice;
   idempotencyKey: string;
   status?: PaymentAttemptStatus | undefined;
+  /** What the attempt asked the provider for, when it was started by the store. */
+  amountMinor?: number | undefined;
 }
 
 /** A short, stable key part for a provider reference (Toss keys may be 200 characters). */
@@ -37,17 +44,24 @@ function attemptRecord(provider: PaymentProvider, order: OrderRow, attempt: Atte
   return { orderId: order.id, provider: provider.name, method: attempt.method, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey };
 }
 
-/** Gives money back that the order cannot take, records the attempt as refused, and says why. */
+/**
+ * Gives money back that the order cannot take, and says why. The attempt is marked refused and the
+ * refund recorded as requested in one transaction (the claim, keyed `refuse:{attempt key}`, so every
+ * retry of this refusal names the same refund); the provider is then called outside it, and a refund
+ * whose answer is lost is finished by the reconciler (refunds.service.ts).
+ */
 async function refuse(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, word: ProviderWord, error: DomainError): Promise<never> {
-  if (word.paymentRef) {
-    // The same key on every retry of this refusal: the provider refunds it once. An amount that
-    // could not be read exactly is given back whole.
-    await provider.refund({
-      paymentRef: word.paymentRef, amountMinor: word.amountMinor > 0 ? word.amountMinor : undefined, currency: word.currency,
+  const refund = await db.transaction(async (tx) => {
+    const attemptId = await markAttempt(tx as unknown as Database, { ...attemptRecord(provider, order, attempt), reference: word.reference, status: 'refused', failure: error.message, paymentRef: word.paymentRef });
+    if (!word.paymentRef) return null;
+    return requestRefund(tx as unknown as Database, {
+      orderId: order.id, attemptId, provider: provider.name, paymentRef: word.paymentRef, currency: word.currency,
+      // An amount that could not be read exactly is no amount to send: the attempt's is what was asked for.
+      amountMinor: word.amountMinor > 0 ? word.amountMinor : attempt.amountMinor ?? order.amountMinor,
       reason: `Refused by the store: ${error.message}`.slice(0, 200), idempotencyKey: `refuse:${attempt.idempotencyKey}`,
     });
-  }
-  await markAttempt(db, { ...attemptRecord(provider, order, attempt), reference: word.reference, status: 'refused', failure: error.message, paymentRef: word.paymentRef });
+  });
+  if (refund) await sendRefund(db, () => provider, refund);
   throw error;
 }
 
@@ -99,6 +113,10 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   if (!matchesOrder(order, word)) {
     return refuse(db, provider, order, attempt, word, new DomainError('AMOUNT_MISMATCH', { detail: `${provider.name} ${word.amountMinor} ${word.currency} for ${word.orderNumber} != order ${order.amountMinor} ${order.currency}` }));
   }
+  if (word.state === 'open' || word.state === 'approved') {
+    // Nothing taken yet: the payer came back without paying (or a capture is still to be made).
+    throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.notCompleted', detail: `${provider.name}: ${word.state}, nothing taken` });
+  }
   if (word.state === 'processing') {
     // The provider already said this delayed payment failed; a session read back later still looks "processing".
     if (attempt.status === 'failed') throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.notCompleted', detail: `${provider.name}: failed before, still unpaid` });
@@ -123,14 +141,31 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   return refuse(db, provider, now ?? order, attempt, word, new DomainError('ORDER_NOT_PAYABLE', { detail: `order ${order.id} is ${now?.status ?? 'gone'}; ${provider.name} payment given back` }));
 }
 
-/** Asks the provider for its word on an attempt (a confirm, a session read back, a capture); a refusal there marks the attempt failed. */
-export async function askProvider(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, reference: string): Promise<ProviderWord> {
+/**
+ * Asks the provider for its word on an attempt (a confirm, a session read back, a capture). A
+ * refusal there marks the attempt failed; no readable answer marks it unknown (D32) and is passed
+ * on as NETWORK_ERROR, for the caller to say "being checked" (a return) or "deliver again" (a webhook).
+ */
+export async function askProvider(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, reference: string, ask: 'confirm' | 'lookup' = 'confirm'): Promise<ProviderWord> {
   try {
-    return await provider.confirm({ reference, orderNumber: order.orderNumber, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey });
+    return await provider[ask]({ reference, orderNumber: order.orderNumber, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey });
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'PAYMENT_FAILED') {
-      await markAttempt(db, { ...attemptRecord(provider, order, attempt), reference, status: 'failed', failure: error.message });
+    if (error instanceof DomainError && (error.code === 'PAYMENT_FAILED' || error.code === 'NETWORK_ERROR')) {
+      const unknown = error.code === 'NETWORK_ERROR';
+      await markAttempt(db, { ...attemptRecord(provider, order, attempt), reference, status: unknown ? 'unknown' : 'failed', failure: error.message });
     }
     throw error;
   }
+}
+
+/** The provider's word settled, or "being checked" when the provider could not be read: a payer's return. */
+export async function settleReturn(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, reference: string): Promise<SettleOutcome> {
+  let word: ProviderWord;
+  try {
+    word = await askProvider(db, provider, order, attempt, reference);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NETWORK_ERROR') return { kind: 'processing', order };
+    throw error;
+  }
+  return settle(db, provider, order, attempt, word);
 }

@@ -114,7 +114,11 @@ function StaffCancel({ detail }: { detail: OrderDetail }) {
         event.preventDefault();
         if (!valid) return;
         setBusy(true);
-        await act({ method: 'POST', path: `/api/admin/orders/${order.id}/cancel`, body: { refundAmount: refundMinor, reason } }, { ok: () => t(refundMinor > 0 ? 'toast.refunded' : 'toast.cancelled'), failed: () => t('toast.cancelFailed') });
+        await act({ method: 'POST', path: `/api/admin/orders/${order.id}/cancel`, body: { refundAmount: refundMinor, reason } }, {
+          ok: () => t(refundMinor > 0 ? 'toast.refunded' : 'toast.cancelled'), failed: () => t('toast.cancelFailed'),
+          // The provider has not confirmed the refund yet: the order is cancelled once it does.
+          okFor: (answer) => ((answer as { status?: string }).status === 'refunding' ? () => t('toast.refunding') : undefined),
+        });
         setBusy(false);
       }}
     >
@@ -176,7 +180,12 @@ function Detail({ detail }: { detail: OrderDetail }) {
             {order.payment.paidAt ? (
               <p>{(PROVIDER_NAMES as readonly (string | null)[]).includes(order.payment.provider) ? t(`settings.providers.${order.payment.provider}`) : order.payment.provider} · {order.payment.method ?? '—'} · {date.format(new Date(order.payment.paidAt))} {t('kst')}{order.payment.receiptUrl && <> · <a href={order.payment.receiptUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline">{t('orders.receipt')}</a></>}</p>
             ) : <p className="text-slate-600">{t('orders.notPaid')}</p>}
-            {detail.refunds.map((r) => <p key={String(r.at)}>{tCommon('labelled', { label: t('orders.refunds'), value: formatMinor(r.amount, order.country as CountryCode) })} · {r.reason}</p>)}
+            {detail.refunds.map((r) => (
+              <p key={String(r.at)} data-refund-status={r.status}>
+                {tCommon('labelled', { label: t('orders.refunds'), value: formatMinor(r.amount, order.country as CountryCode) })} · {r.reason}
+                {r.status !== 'succeeded' && <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${r.status === 'failed' ? 'bg-red-50 text-red-800' : 'bg-amber-50 text-amber-900'}`}>{t(`orders.refundStatus.${r.status}`)}</span>}
+              </p>
+            ))}
           </div>
           {/* Saved elsewhere meanwhile: the box shows what the customer now reads. */}
           <Comments key={order.adminComments ?? ''} id={order.id} comments={order.adminComments} />

@@ -11,12 +11,12 @@ import { useRootData } from '../../store-context.ts';
 
 export async function staffAction(
   request: { method: 'PATCH' | 'POST' | 'PUT'; path: string; body: unknown },
-  messages: { ok: ToastText; failed: ToastText },
+  messages: { ok: ToastText; failed: ToastText; okFor?: (answer: unknown) => ToastText | undefined },
   context: { store: StoreHeaders; t: TFunction; revalidate: () => Promise<void> | void },
 ): Promise<boolean> {
   const result = await apiRequest(request.method, request.path, request.body, context.store);
   if (result.ok) {
-    toast.success(messages.ok);
+    toast.success(messages.okFor?.(result.data) ?? messages.ok);
     await context.revalidate();
     return true;
   }

@@ -4,9 +4,9 @@
  * the PayPal capture; amount checks, idempotent), so the page shows the outcome straight away:
  * paid, still processing (a delayed method such as Alipay), or refused.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/payment-success-page';
 import { formatMinor } from '../../../domain/money.ts';
 import { paypalConfirmSchema, stripeConfirmSchema, widgetConfirmSchema } from '../../../domain/validation/payments.ts';
@@ -200,14 +200,33 @@ function paymentMethodLabel(order: PaidOrder, t: (key: string) => string, tCommo
   return provider ? tCommon(`payment.methods.${provider}`) : null;
 }
 
-/** Accepted by a delayed method (Alipay, WeChat Pay) but not settled yet: the order waits for the provider's word. */
+/** How often a "processing" page asks again: soon at first, then less often, and not for ever. */
+const RECHECK_AFTER_MS = [3_000, 5_000, 10_000, 15_000, 30_000, 60_000];
+const RECHECKS = 20;
+
+/**
+ * Accepted by a delayed method (Alipay, WeChat Pay) but not settled yet, or the provider could not
+ * be read (D32): the order waits for the provider's word, and the page asks again by itself (its
+ * loader confirms on the server each time) until it knows.
+ */
 function PaymentProcessing({ order }: { order: PaidOrder }) {
   const { t } = useTranslation('orders');
+  const revalidator = useRevalidator();
+  const [checks, setChecks] = useState(0);
+  useEffect(() => {
+    if (checks >= RECHECKS || revalidator.state !== 'idle') return;
+    const timer = setTimeout(() => {
+      setChecks((n) => n + 1);
+      void revalidator.revalidate();
+    }, RECHECK_AFTER_MS[Math.min(checks, RECHECK_AFTER_MS.length - 1)]);
+    return () => clearTimeout(timer);
+  }, [checks, revalidator]);
   return (
     <section className="container-page flex max-w-xl flex-col items-center py-16 text-center sm:py-20" data-payment-processing>
       <span className="grid size-14 place-items-center rounded-full bg-amber-50 text-2xl font-bold text-amber-700" aria-hidden="true">…</span>
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{t('payment.processingTitle')}</h1>
       <p className="mt-3 text-muted">{t('payment.processingText')}</p>
+      {checks < RECHECKS && <p className="mt-2 text-sm text-muted" aria-live="polite">{t('payment.processingRecheck')}</p>}
       <OrderFacts order={order} />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {!order.isGuestOrder && <Link to={`/${order.country}/profile`} className="btn-primary">{t('payment.myPage')}</Link>}

@@ -23,6 +23,9 @@ interface PaypalOptions {
   live: boolean;
 }
 
+/** The headers PayPal signs a webhook delivery with; verify-webhook-signature needs every one. */
+const TRANSMISSION_HEADERS = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'];
+
 /** PayPal's page in the payer's language. */
 const PAYPAL_LOCALE = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP', vi: 'vi-VN', zh: 'zh-CN' } as const;
 
@@ -90,6 +93,24 @@ function wordOfOrder(order: PaypalOrder): ProviderWord | null {
   return capture ? wordOfCapture(order.id, capture, unit?.custom_id) : null;
 }
 
+/** An order read back without capturing (the reconciler): its capture's word, else where the payer stands. */
+function wordOfUncaptured(order: PaypalOrder): ProviderWord {
+  const captured = wordOfOrder(order);
+  if (captured) return captured;
+  const unit = order.purchase_units?.[0];
+  const currency = unit?.amount?.currency_code ?? '';
+  const state = order.status === 'APPROVED' ? 'approved' : order.status === 'VOIDED' ? 'failed' : order.status === 'COMPLETED' ? 'failed' : 'open';
+  return {
+    reference: order.id, state, orderNumber: unit?.custom_id ?? null,
+    amountMinor: (unit?.amount ? decimalStringToMinor(unit.amount.value, currency) : null) ?? -1, currency,
+    paymentRef: null, method: 'paypal', receiptUrl: null, paidAt: null,
+    ...(state === 'failed' ? { failure: `paypal order ${order.status}` } : {}),
+  };
+}
+
+/** A 5xx or a 429 says nothing of whether PayPal did the work: unknown, never a refusal (D32). */
+const outcomeUnknown = (status: number) => status >= 500 || status === 429;
+
 export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
   let token: { value: string; expiresAt: number } | null = null;
 
@@ -108,6 +129,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
     const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
     const answer = await send('POST', '/v1/oauth2/token', { body: 'grant_type=client_credentials', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' } });
     const body = answer.body as { access_token?: string; expires_in?: number } | null;
+    if (outcomeUnknown(answer.status)) throw new DomainError('NETWORK_ERROR', { detail: `paypal token ${answer.status}` });
     if (answer.status !== 200 || !body?.access_token) throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.failedGeneric', detail: `paypal token ${answer.status}` });
     // Renewed a minute before PayPal would refuse it.
     token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 0) - 60) * 1000 };
@@ -133,7 +155,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
     }
   }
 
-  const failed = (failure: PaypalFailure) => new DomainError('PAYMENT_FAILED', {
+  const failed = (failure: PaypalFailure) => outcomeUnknown(failure.status) ? new DomainError('NETWORK_ERROR', { detail: `paypal ${failure.status} ${failure.issue}` }) : new DomainError('PAYMENT_FAILED', {
     messageKey: failure.issue === 'INSTRUMENT_DECLINED' ? 'payments.paypalDeclined' : failure.issue === 'ORDER_NOT_APPROVED' ? 'payments.paypalNotApproved' : 'payments.failedGeneric',
     detail: `paypal ${failure.status} ${failure.issue}`,
   });
@@ -160,6 +182,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
 
   return {
     name: 'paypal',
+    confirmTakesMoney: true,
     status: () => ({ name: 'paypal', configured: true, test: !options.live, webhookReady: Boolean(options.webhookId) }),
 
     async reachable() {
@@ -206,6 +229,14 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
 
     confirm: (request: ConfirmRequest) => capture(request.reference, `${request.idempotencyKey}:capture`),
 
+    async lookup(request: ConfirmRequest): Promise<ProviderWord> {
+      try {
+        return wordOfUncaptured(await call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(request.reference)}`));
+      } catch (error) {
+        throw error instanceof PaypalFailure ? failed(error) : error;
+      }
+    },
+
     async refund(request: RefundRequest): Promise<void> {
       try {
         await call('POST', `/v2/payments/captures/${encodeURIComponent(request.paymentRef)}/refund`, {
@@ -226,6 +257,8 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
         throw new DomainError('BAD_REQUEST', { detail: 'paypal webhook is not JSON' });
       }
       const header = (name: string) => (typeof headers[name] === 'string' ? headers[name] : '');
+      // A delivery without PayPal's transmission headers is not PayPal's: refused without asking PayPal.
+      if (TRANSMISSION_HEADERS.some((name) => !header(name))) throw new DomainError('BAD_REQUEST', { detail: 'paypal webhook without its transmission headers' });
       const verification = await call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
         auth_algo: header('paypal-auth-algo'),
         cert_url: header('paypal-cert-url'),
@@ -235,8 +268,9 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
         webhook_id: options.webhookId,
         webhook_event: event,
       }).catch((error: unknown) => {
-        if (error instanceof PaypalFailure) return { verification_status: 'FAILURE' };
-        throw error;
+        // PayPal said no: not its event. PayPal could not say: the delivery is answered 502 and comes again.
+        if (error instanceof PaypalFailure && !outcomeUnknown(error.status)) return { verification_status: 'FAILURE' };
+        throw error instanceof PaypalFailure ? failed(error) : error;
       });
       if (verification.verification_status !== 'SUCCESS' || typeof event.id !== 'string' || typeof event.event_type !== 'string') {
         throw new DomainError('BAD_REQUEST', { detail: 'paypal webhook not verified' });

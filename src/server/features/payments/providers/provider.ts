@@ -3,8 +3,9 @@
  * provider registry): start a payment (a redirect to the provider's hosted page, or what Toss's
  * widget in our page needs), confirm it when the customer returns, read a signed webhook, and
  * refund all or part of it. Providers speak their own protocol and answer in these terms; they know
- * nothing of orders in the database. Failures are domain errors (PAYMENT_FAILED with the
- * provider's reason, NETWORK_ERROR when it cannot be reached in time).
+ * nothing of orders in the database. Failures are domain errors: PAYMENT_FAILED only for the
+ * provider's explicit refusal, with its reason; NETWORK_ERROR whenever the outcome is unknown (no
+ * answer in time, a dropped connection, a 5xx or a 429), which is never taken as a refusal (D32).
  */
 import type { Language } from '../../../../domain/countries.ts';
 import type { PaymentChoice, ProviderName } from '../../../../domain/payments.ts';
@@ -52,8 +53,12 @@ export type StartedPayment =
 export interface ProviderWord {
   /** The provider's id of the attempt (a Checkout Session, a PayPal order, a Toss or sandbox payment key). */
   reference: string;
-  /** paid: money taken; processing: accepted, not yet settled (delayed methods); failed: no money taken. */
-  state: 'paid' | 'processing' | 'failed';
+  /**
+   * paid: money taken; processing: accepted, not yet settled (delayed methods); failed: no money
+   * taken and none will be; open: nothing taken yet, the payer may still pay (a session still open);
+   * approved: the payer approved and the store must capture (PayPal).
+   */
+  state: 'paid' | 'processing' | 'failed' | 'open' | 'approved';
   /** The order number the provider holds for it (metadata, custom_id, orderId), when it says one. */
   orderNumber: string | null;
   amountMinor: number;
@@ -86,6 +91,8 @@ export interface RefundRequest {
   currency: string;
   reason: string;
   idempotencyKey: string;
+  /** The how-manieth time this refund is sent (0 the first): a provider that keeps a key's error answers a retry under a new key. */
+  retry?: number | undefined;
 }
 
 /** A verified webhook event, in our terms. */
@@ -115,11 +122,22 @@ export interface ProviderStatus {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** Confirming takes the money (PayPal's capture, Toss's confirm), so the store checks the order can take it first. */
+  readonly confirmTakesMoney?: boolean;
   status(): ProviderStatus;
   start(request: StartRequest): Promise<StartedPayment>;
   /** On the payer's return: Toss's confirm, a Checkout Session read back, a PayPal capture, a sandbox key checked. */
   confirm(request: ConfirmRequest): Promise<ProviderWord>;
   refund(request: RefundRequest): Promise<void>;
+  /**
+   * Whether a refund sent under `idempotencyKey` exists at the provider (the reconciler, after an
+   * answer was lost): 'succeeded', 'failed', or null when the provider has none, so it may be sent
+   * again. Without it the reconciler sends the refund again under the same key, which a provider
+   * that keeps only successful answers (PayPal, Toss) treats as the same refund.
+   */
+  findRefund?(request: { paymentRef: string; idempotencyKey: string }): Promise<'succeeded' | 'failed' | null>;
+  /** The provider's word on an attempt without acting on it (the reconciler): a session read, an order read. */
+  lookup(request: ConfirmRequest): Promise<ProviderWord>;
   /** Verifies and reads a webhook delivery; throws BAD_REQUEST for one the provider did not send. */
   webhook?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent>;
   /** Whether the provider answers at all right now (the staff settings screen); never throws. */

@@ -98,6 +98,13 @@ export function createSandboxProvider(secret: string): SandboxProvider {
       };
     },
 
+    /** The sandbox keeps nothing: a payment it signed is taken only when the payer's return confirms it. */
+    async lookup(request: ConfirmRequest): Promise<ProviderWord> {
+      const claims = parse(request.reference);
+      if (!claims || claims.orderId !== request.orderNumber) throw unknownKey();
+      return { reference: request.reference, state: 'open', orderNumber: claims.orderId, amountMinor: claims.amount, currency: claims.currency, paymentRef: null, method: 'sandbox card', paidAt: null, receiptUrl: null };
+    },
+
     async refund(request: RefundRequest): Promise<void> {
       if (!parse(request.paymentRef)) throw unknownKey();
     },

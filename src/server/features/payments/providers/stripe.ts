@@ -36,14 +36,15 @@ function clientOptions(options: StripeOptions): Stripe.StripeConfig {
   };
 }
 
-/** A session's word: paid, accepted but not settled (a delayed method), or nothing taken. */
+/** A session's word: paid, accepted but not settled (a delayed method), still open, or nothing taken. */
 function wordOf(session: Stripe.Checkout.Session): ProviderWord {
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
   const paid = session.payment_status === 'paid';
   const processing = !paid && session.status === 'complete';
+  const open = session.status === 'open';
   return {
     reference: session.id,
-    state: paid ? 'paid' : processing ? 'processing' : 'failed',
+    state: paid ? 'paid' : processing ? 'processing' : open ? 'open' : 'failed',
     orderNumber: session.metadata?.orderId ?? session.client_reference_id ?? null,
     amountMinor: session.amount_total ?? 0,
     currency: (session.currency ?? '').toUpperCase(),
@@ -55,6 +56,16 @@ function wordOf(session: Stripe.Checkout.Session): ProviderWord {
   };
 }
 
+/**
+ * Whether Stripe's error leaves the outcome unknown (D32): no answer (a timeout or a dropped
+ * connection), a 5xx, a 429, or a 409 for a request with the same key still running. Stripe keeps a
+ * key's 500 and answers it again, so what happened is read back, never assumed.
+ */
+function outcomeUnknown(error: Partial<Stripe.errors.StripeError> & { name?: string }): boolean {
+  if (error.type === 'StripeConnectionError' || error.name === 'StripeConnectionError') return true;
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
+  return status >= 500 || status === 429 || status === 409 || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError';
+}
 
 /**
  * A Checkout Session for a quote expires with it (D28), within Stripe's bounds (30 minutes to 24
@@ -74,11 +85,11 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
   let client: Promise<Stripe> | undefined;
   const stripe = () => (client ??= import('stripe').then(({ default: StripeClient }) => new StripeClient(options.secretKey, clientOptions(options))));
 
-  /** Stripe's errors in our terms: unreachable is NETWORK_ERROR, a refusal PAYMENT_FAILED with its reason. */
+  /** Stripe's errors in our terms: an unknown outcome is NETWORK_ERROR, a refusal PAYMENT_FAILED with its reason. */
   function failed(error: unknown, what: string): DomainError {
     const stripeError = error as Partial<Stripe.errors.StripeError> & { name?: string };
-    if (stripeError.type === 'StripeConnectionError' || stripeError.name === 'StripeConnectionError') {
-      return new DomainError('NETWORK_ERROR', { detail: `stripe ${what}: unreachable` });
+    if (outcomeUnknown(stripeError)) {
+      return new DomainError('NETWORK_ERROR', { detail: `stripe ${what}: ${stripeError.statusCode ?? 'no answer'} ${stripeError.type ?? stripeError.name ?? ''}` });
     }
     if (typeof stripeError.type === 'string' && stripeError.type.startsWith('Stripe')) {
       return new DomainError('PAYMENT_FAILED', {
@@ -88,6 +99,14 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     }
     // Not Stripe's answer at all: our own mistake, logged as one (500), never dressed as a network error.
     throw error;
+  }
+
+  async function retrieve(reference: string): Promise<ProviderWord> {
+    try {
+      return wordOf(await (await stripe()).checkout.sessions.retrieve(reference));
+    } catch (error) {
+      throw failed(error, 'retrieve session');
+    }
   }
 
   const test = /^(sk|rk)_test_/.test(options.secretKey);
@@ -137,13 +156,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     /** On the payer's return: the session as Stripe has it now (D27: the server asks, the page's word is not taken). */
-    async confirm(request: ConfirmRequest): Promise<ProviderWord> {
-      try {
-        return wordOf(await (await stripe()).checkout.sessions.retrieve(request.reference));
-      } catch (error) {
-        throw failed(error, 'retrieve session');
-      }
-    },
+    confirm: (request: ConfirmRequest) => retrieve(request.reference),
+    lookup: (request: ConfirmRequest) => retrieve(request.reference),
 
     async refund(request: RefundRequest): Promise<void> {
       try {
@@ -151,10 +165,23 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           payment_intent: request.paymentRef,
           ...(request.amountMinor !== undefined ? { amount: request.amountMinor } : {}),
           reason: 'requested_by_customer',
-          metadata: { reason: request.reason.slice(0, 500) },
-        }, { idempotencyKey: request.idempotencyKey });
+          // The refund's own key, whatever key a retry is sent under: findRefund looks for it.
+          metadata: { reason: request.reason.slice(0, 500), refund_key: request.idempotencyKey },
+        }, { idempotencyKey: request.retry ? `${request.idempotencyKey}:${request.retry}` : request.idempotencyKey });
       } catch (error) {
         throw failed(error, 'refund');
+      }
+    },
+
+    /** Stripe answers a key's 500 again for a day, so a lost refund is looked for among the payment's refunds. */
+    async findRefund({ paymentRef, idempotencyKey }) {
+      try {
+        const list = await (await stripe()).refunds.list({ payment_intent: paymentRef, limit: 100 });
+        const found = list.data.find((refund) => refund.metadata?.refund_key === idempotencyKey);
+        if (!found) return null;
+        return found.status === 'failed' || found.status === 'canceled' ? 'failed' : 'succeeded';
+      } catch (error) {
+        throw failed(error, 'list refunds');
       }
     },
 

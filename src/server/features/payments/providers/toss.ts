@@ -65,6 +65,8 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
       // payment's fate is unknown here, and the same idempotency key makes the next attempt safe.
       throw new DomainError('NETWORK_ERROR', { detail: `toss ${method} ${path}: ${(error as Error).name}` });
     });
+    // A 5xx or a 429 says nothing of whether Toss did the work: unknown, never a refusal (D32).
+    if (status >= 500 || status === 429) throw new DomainError('NETWORK_ERROR', { detail: `toss ${method} ${path}: ${status} ${(parsed as TossError | null)?.code ?? ''}` });
     if (status < 200 || status > 299) throw new TossFailure(status, (parsed ?? {}) as TossError);
     if (!parsed || typeof parsed !== 'object') throw new TossFailure(502, { code: 'INVALID_RESPONSE' });
     return parsed as T;
@@ -97,6 +99,7 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
   const test = options.secretKey.startsWith('test_');
   return {
     name: 'toss',
+    confirmTakesMoney: true,
     status: () => ({ name: 'toss', configured: true, test, webhookReady: null, publicKey: options.clientKey }),
     start: async () => ({ kind: 'widget', clientKey: options.clientKey }),
 
@@ -128,6 +131,24 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
         }
         throw failed(error);
       }
+    },
+
+    /** The payment as Toss has it (the reconciler after a confirm whose answer was lost). */
+    async lookup(request: ConfirmRequest): Promise<ProviderWord> {
+      let payment: TossPayment;
+      try {
+        payment = await call<TossPayment>('GET', `/v1/payments/${encodeURIComponent(request.reference)}`);
+      } catch (error) {
+        if (error instanceof TossFailure) throw failed(error);
+        throw error;
+      }
+      if (payment.status === 'DONE') return approved(payment);
+      const state = payment.status === 'READY' || payment.status === 'IN_PROGRESS' ? 'approved' : payment.status === 'WAITING_FOR_DEPOSIT' ? 'processing' : 'failed';
+      return {
+        reference: payment.paymentKey, state, orderNumber: payment.orderId, amountMinor: payment.totalAmount, currency: 'KRW',
+        paymentRef: null, method: payment.method ?? null, receiptUrl: null, paidAt: null,
+        ...(state === 'failed' ? { failure: `toss status ${payment.status}` } : {}),
+      };
     },
 
     async refund(request: RefundRequest): Promise<void> {
