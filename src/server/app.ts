@@ -207,7 +207,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiNotFound(app);
   // Unclaimed uploads and unpaid orders are cleared on a clock, from the first moment the server
   // is up; before the database closes, the pass under way finishes and no other starts.
-  const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage }) });
+  const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage, payments, reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS }) });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());
 

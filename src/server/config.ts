@@ -56,6 +56,10 @@ const schema = z.object({
   TOSS_API_BASE: optionalUrl,
   /** How long a call to Toss may take before the store says NETWORK_ERROR. */
   TOSS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** How long a call to Stripe or PayPal may take before its outcome is taken as unknown (D32). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** How often the reconciler asks the providers about open attempts and refunds (D32). */
+  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(60_000),
   /** Stripe (us, au, my, vn, cn; D26): secret key, webhook signing secret, and the API address (tests use a fake). */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),

@@ -4,12 +4,15 @@ import type { FileStorage } from '../storage/index.ts';
 import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
 import { expireQuotes } from '../features/quotes/quotes.service.ts';
 import type { Job } from './scheduler.ts';
+import type { PaymentsService } from '../features/payments/payments.service.ts';
 
-export function storeJobs(deps: { storage: FileStorage }): Job[] {
+export function storeJobs(deps: { storage: FileStorage; payments: PaymentsService; reconcileIntervalMs: number }): Job[] {
   return [
     // A file is a day old before it goes: a quarter of an hour more or less does not matter.
     { name: 'purge-unclaimed-uploads', intervalMs: 15 * 60_000, run: (db) => purgeUnclaimedUploads(db, deps.storage) },
-    { name: 'expire-unpaid-orders', intervalMs: 10 * 60_000, run: (db) => expireUnpaidOrders(db) },
+    { name: 'expire-unpaid-orders', intervalMs: 10 * 60_000, run: (db) => expireUnpaidOrders(db, { settleOpenAttempts: deps.payments.settleOpenAttempts }) },
+    // Money follows the provider's word, reached eventually (D32): open attempts and refunds asked about again.
+    { name: 'reconcile-payments', intervalMs: deps.reconcileIntervalMs, run: () => deps.payments.reconcile() },
     // Quotes are valid to the end of a day in Korea time (D28); an hourly pass tells staff within the hour.
     { name: 'expire-quotes', intervalMs: 60 * 60_000, run: (db) => expireQuotes(db) },
   ];

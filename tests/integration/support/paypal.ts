@@ -20,10 +20,14 @@
  * after an approval and PAYMENT.CAPTURE.COMPLETED after a capture. Webhook signatures are random:
  * /v1/notifications/verify-webhook-signature answers SUCCESS only for a transmission the fake
  * issued, with its event unchanged. Only API calls (/v1/…, /v2/…) are recorded in `calls`.
+ * `faults.inject()` makes the next matching calls fail as PayPal can (support/faults.ts); work done
+ * before a 500 or a dropped connection is kept for its PayPal-Request-Id, so a retry under that id
+ * answers what was done, as PayPal's idempotency does.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { faultPlan } from './faults.ts';
 import { webhookSender } from './webhook-sender.ts';
 
 export const FAKE_PAYPAL_CLIENT_ID = 'fake-paypal-client';
@@ -115,6 +119,9 @@ const canonical = (value: unknown) =>
   );
 
 export async function startFakePaypal(options: { port?: number; webhookUrl?: string } = {}) {
+  const faults = faultPlan();
+  const hanging: ServerResponse[] = [];
+  const internalError = (): Reply => ({ status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.', debug_id: randomBytes(7).toString('hex').slice(0, 13), links: [{ href: 'https://developer.paypal.com/api/rest/reference/orders/v2/errors/#INTERNAL_SERVER_ERROR', rel: 'information_link' }] } });
   const calls: PaypalCall[] = [];
   const tokens = new Set<string>();
   const orders = new Map<string, Order>();
@@ -477,6 +484,10 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     if (malformed) return send(badRequest('MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.'));
     const replayKey = method === 'POST' && requestId ? `${path} ${requestId}` : null;
     if (replayKey && replies.has(replayKey)) return send(replies.get(replayKey)!);
+    const fault = faults.take(method, path);
+    if (fault === 'hang') return void hanging.push(response);
+    if (fault === 'drop') return void response.socket?.destroy();
+    if (fault === '500') return send(internalError());
 
     const full = /return=representation/.test(String(request.headers.prefer ?? ''));
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
@@ -494,7 +505,8 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     } else if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') reply = verify(body);
     else reply = { status: 404, body: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', details: [{ issue: 'INVALID_RESOURCE_ID', description: `This fake PayPal does not know ${method} ${path}.` }], links: [] } };
     if (replayKey && reply.status < 300) replies.set(replayKey, reply);
-    send(reply);
+    if (fault === 'drop-after') return void response.socket?.destroy();
+    send(fault === '500-after' ? internalError() : reply);
     if (method === 'POST' && orderMatch?.[2] && reply.status === 201) deliverLater('PAYMENT.CAPTURE.COMPLETED', decodeURIComponent(orderMatch[1]!));
   }
 
@@ -517,6 +529,8 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     creates: () => calls.filter((c) => c.method === 'POST' && c.path === '/v2/checkout/orders'),
     captures: () => calls.filter((c) => c.method === 'POST' && /^\/v2\/checkout\/orders\/[^/]+\/capture$/.test(c.path)),
     refunds: () => calls.filter((c) => c.method === 'POST' && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(c.path)),
+    /** Makes the next matching calls fail (support/faults.ts). */
+    faults,
     approve(paypalOrderId: string, outcome: 'approve' | 'decline') {
       const location = approveOrder(paypalOrderId, outcome);
       deliverLater('CHECKOUT.ORDER.APPROVED', paypalOrderId);
@@ -537,6 +551,7 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     flush: webhooks.flush,
     stop: async () => {
       webhooks.stop();
+      for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -20,11 +20,15 @@
  * session unpaid and `settleAsync()` finishes it. With `webhookUrl`, checkout.session.completed is
  * delivered by itself whenever a session completes, and the async events by `settleAsync()`; events
  * are signed as Stripe signs them, so `stripe.webhooks.constructEvent` accepts them.
- * Only API calls (/v1/…) are recorded in `calls`; the hosted page is not.
+ * Only API calls (/v1/…) are recorded in `calls`; the hosted page is not. `faults.inject()` makes
+ * the next matching calls fail as Stripe can (support/faults.ts): a 500 is kept for its
+ * Idempotency-Key and answered again to a retry under that key, as Stripe does; GET /v1/refunds
+ * lists a payment intent's refunds, so a lost refund can be looked for.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { faultPlan } from './faults.ts';
 import { webhookSender } from './webhook-sender.ts';
 
 export const FAKE_STRIPE_SECRET = 'sk_test_fake_51Lumi0123456789';
@@ -142,6 +146,9 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
   const sessions = new Map<string, StripeSession>();
   const lineItems = new Map<string, LineItem[]>();
   const intents = new Map<string, Intent>();
+  const madeRefunds: Array<Record<string, unknown>> = [];
+  const faults = faultPlan();
+  const hanging: ServerResponse[] = [];
   const replies = new Map<string, { fingerprint: string; reply: Reply }>();
   const webhooks = webhookSender<string>(options.webhookUrl, 'Stripe');
   let url = '';
@@ -286,13 +293,18 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       return error(400, 'invalid_request_error', `Refund amount (${formatStripeAmount(amount, session.currency)}) is greater than unrefunded amount on charge (${formatStripeAmount(remaining, session.currency)})`, { code: 'amount_too_large', param: 'amount' });
     }
     intent.refunded += amount;
-    return {
-      status: 200,
-      body: {
-        id: randomId('re_', 24), object: 'refund', amount, balance_transaction: randomId('txn_', 24), charge: intent.charge, created: now(),
-        currency: session.currency, metadata, payment_intent: intent.id, reason: text(body.reason) ?? null, receipt_number: null, status: 'succeeded',
-      },
+    const made = {
+      id: randomId('re_', 24), object: 'refund', amount, balance_transaction: randomId('txn_', 24), charge: intent.charge, created: now(),
+      currency: session.currency, metadata, payment_intent: intent.id, reason: text(body.reason) ?? null, receipt_number: null, status: 'succeeded',
     };
+    madeRefunds.push(made);
+    return { status: 200, body: made };
+  }
+
+  function listRefunds(query: Record<string, unknown>): Reply {
+    const intent = text(query.payment_intent);
+    const data = madeRefunds.filter((r) => !intent || r.payment_intent === intent).reverse();
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
   }
 
   const balance = (): Reply => ({
@@ -414,6 +426,9 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
       return send(error(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`));
     }
 
+    const fault = faults.take(method, path);
+    if (fault === 'hang') return void hanging.push(response);
+    if (fault === 'drop') return void response.socket?.destroy();
     const fingerprint = `${method} ${path} ${canonical(body)}`;
     const kept = method === 'POST' && idempotencyKey ? replies.get(idempotencyKey) : undefined;
     if (kept && kept.fingerprint === fingerprint) return send(kept.reply, { 'idempotency-key': idempotencyKey!, 'idempotent-replayed': 'true', 'original-request': 'req_original' });
@@ -431,9 +446,13 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     } else if (method === 'GET' && sessionMatch?.[2] === '/line_items') reply = listLineItems(sessionId);
     else if (method === 'POST' && sessionMatch?.[2] === '/expire') reply = expire(sessionId);
     else if (method === 'POST' && path === '/v1/refunds') reply = refund(body);
+    else if (method === 'GET' && path === '/v1/refunds') reply = listRefunds(decodeStripeForm(search.slice(1)));
     else if (method === 'GET' && path === '/v1/balance') reply = balance();
     else reply = error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). This fake Stripe knows checkout sessions, refunds and balance.`, {}, false);
+    // A 500, before or after the work, is Stripe's answer to this key from now on (Stripe keeps it too).
+    if (fault === '500' || fault === '500-after') reply = error(500, 'api_error', 'An unknown error occurred while processing your request.');
     if (method === 'POST' && idempotencyKey && reply.keep !== false) replies.set(idempotencyKey, { fingerprint, reply });
+    if (fault === 'drop-after') return void response.socket?.destroy();
     send(reply, method === 'POST' && idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
   }
 
@@ -453,6 +472,10 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     deliveries: webhooks.deliveries,
     sessions: (): StripeSession[] => [...sessions.keys()].map((id) => structuredClone(current(id)!)),
     sessionCreates: () => calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions'),
+    /** Makes the next matching calls fail (support/faults.ts). */
+    faults,
+    /** Refunds Stripe made (money that went back), whatever it answered. */
+    madeRefunds: () => madeRefunds.map((r) => structuredClone(r)),
     refunds: () => calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds'),
     /** What the hosted page's "Pay" / "Authorize, confirm later" buttons do; returns where it redirects. */
     pay(sessionId: string, outcome: 'paid' | 'processing') {
@@ -484,6 +507,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     flush: webhooks.flush,
     stop: async () => {
       webhooks.stop();
+      for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -17,6 +17,10 @@ import type { PaymentRegistry } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import type { SettleOutcome } from './settle.service.ts';
 import { startPayment, type StartInput } from './start.service.ts';
+import { reconcileAttempt, reconcilePayments, type ReconcileOptions } from './reconcile.service.ts';
+import { OPEN_ATTEMPT_STATUSES } from '../../../domain/payments.ts';
+import { paymentAttempts } from '../../db/schema.ts';
+import { and, inArray } from 'drizzle-orm';
 import { receiveWebhook } from './webhooks.service.ts';
 
 interface PaymentsServiceOptions {
@@ -52,6 +56,26 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log }:
       if (outcome.kind === 'settled') paid(outcome.outcome);
       log.info({ provider: name, event: outcome.eventId, type: outcome.type, outcome: outcome.kind }, 'payment webhook');
       return outcome;
+    },
+    /** One pass of the reconciler (D32); resolves to how many attempts and refunds it settled. */
+    async reconcile(options: ReconcileOptions = {}) {
+      const report = await reconcilePayments(db, registry, options);
+      report.paid.forEach(paid);
+      if (report.settled + report.refunds > 0) log.info({ settled: report.settled, refunds: report.refunds, paid: report.paid.length }, 'payments reconciled');
+      return report.settled + report.refunds;
+    },
+    /**
+     * Before unpaid orders expire: their open attempts are asked about now, and one the provider
+     * still shows open is given up (nothing was taken), so an order is cancelled only on the
+     * provider's word and one paid meanwhile is paid, not cancelled and refunded.
+     */
+    async settleOpenAttempts(orderIds: string[]) {
+      if (orderIds.length === 0) return;
+      const open = await db.select().from(paymentAttempts).where(and(inArray(paymentAttempts.orderId, orderIds), inArray(paymentAttempts.status, [...OPEN_ATTEMPT_STATUSES])));
+      for (const attempt of open) {
+        const outcome = await reconcileAttempt(db, registry, attempt, { abandonAfterMs: 0 });
+        if (outcome && outcome !== 'changed') paid(outcome);
+      }
     },
     /** The provider that took an order's payment: refunds go back through it. */
     providerOf(name: string | null): PaymentProvider {

@@ -16,9 +16,6 @@ import { createTossProvider, TOSS_API_BASE, TOSS_DOCS_CLIENT_KEY, TOSS_DOCS_SECR
 
 export type { PaymentProvider } from './provider.ts';
 
-/** How long a call to Stripe or PayPal may take before the store says NETWORK_ERROR. */
-const PROVIDER_TIMEOUT_MS = 15_000;
-
 export interface StoreChoice {
   choice: PaymentChoice;
   provider: PaymentProvider;
@@ -48,13 +45,13 @@ export function createPaymentRegistry(config: Config, secret: string): PaymentRe
     });
   }
   if (config.STRIPE_SECRET_KEY) {
-    real.stripe = createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE, timeoutMs: PROVIDER_TIMEOUT_MS });
+    real.stripe = createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE, timeoutMs: config.PROVIDER_TIMEOUT_MS });
   }
   if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
     const apiBase = (config.PAYPAL_API_BASE ?? PAYPAL_LIVE_API_BASE).replace(/\/+$/, '');
     real.paypal = createPaypalProvider({
       clientId: config.PAYPAL_CLIENT_ID, clientSecret: config.PAYPAL_CLIENT_SECRET, webhookId: config.PAYPAL_WEBHOOK_ID,
-      apiBase, timeoutMs: PROVIDER_TIMEOUT_MS, live: apiBase === PAYPAL_LIVE_API_BASE,
+      apiBase, timeoutMs: config.PROVIDER_TIMEOUT_MS, live: apiBase === PAYPAL_LIVE_API_BASE,
     });
   }
   const missing = (['toss', 'stripe', 'paypal'] as const).some((gateway) => !real[gateway]);
