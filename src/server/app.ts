@@ -50,7 +50,7 @@ import { registerUploadRoutes } from './features/uploads/uploads.routes.ts';
 import { createUploadQuota } from './features/uploads/upload-quota.ts';
 import { createStorage } from './storage/index.ts';
 import { storeJobs } from './jobs/index.ts';
-import { createScheduler } from './jobs/scheduler.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { createAdminLoader } from './features/admin/admin.loader.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
@@ -67,6 +67,8 @@ interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     readonly routeTable: readonly RouteEntry[];
+    /** The scheduled jobs: `jobs.runOnce(name)` runs a pass now. */
+    readonly jobs: Pick<Scheduler, 'runOnce'>;
   }
 }
 
@@ -209,6 +211,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // is up; before the database closes, the pass under way finishes and no other starts.
   const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage, payments, reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS }) });
   app.addHook('onReady', async () => scheduler.start());
+  // The jobs by name, for a pass on demand (the tests; an operator's command later).
+  app.decorate('jobs', scheduler);
   app.addHook('preClose', async () => scheduler.stop());
 
   registerCountryPrefix(app, {

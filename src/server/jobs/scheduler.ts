@@ -15,7 +15,7 @@ export interface Job {
   run(db: Database): Promise<number>;
 }
 
-interface Scheduler {
+export interface Scheduler {
   /** Runs every job now, then on its interval. */
   start(): void;
   /** No more passes; resolves once the passes under way have finished (before the database closes). */

@@ -439,7 +439,8 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)(\/line_items|\/expire)?$/.exec(path);
     const sessionId = sessionMatch ? decodeURIComponent(sessionMatch[1]!) : '';
     let reply: Reply;
-    if (method === 'POST' && path === '/v1/checkout/sessions') reply = createSession(body, request.headers['stripe-version'] as string | undefined);
+    if (fault === '500') reply = error(500, 'api_error', 'An unknown error occurred while processing your request.');
+    else if (method === 'POST' && path === '/v1/checkout/sessions') reply = createSession(body, request.headers['stripe-version'] as string | undefined);
     else if (method === 'GET' && sessionMatch && !sessionMatch[2]) {
       const session = current(sessionId);
       reply = session ? { status: 200, body: session } : noSuch('checkout.session', sessionId, 'session');
@@ -450,7 +451,7 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     else if (method === 'GET' && path === '/v1/balance') reply = balance();
     else reply = error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). This fake Stripe knows checkout sessions, refunds and balance.`, {}, false);
     // A 500, before or after the work, is Stripe's answer to this key from now on (Stripe keeps it too).
-    if (fault === '500' || fault === '500-after') reply = error(500, 'api_error', 'An unknown error occurred while processing your request.');
+    if (fault === '500-after') reply = error(500, 'api_error', 'An unknown error occurred while processing your request.');
     if (method === 'POST' && idempotencyKey && reply.keep !== false) replies.set(idempotencyKey, { fingerprint, reply });
     if (fault === 'drop-after') return void response.socket?.destroy();
     send(reply, method === 'POST' && idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
