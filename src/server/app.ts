@@ -168,10 +168,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const oidc = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
     ? new OidcClient({ issuer: config.OIDC_ISSUER ?? GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET })
     : undefined;
+  const limits = createRateLimits(options.redis, options.rateLimitPrefix);
   registerAccountRoutes(app, {
     db,
     auth,
-    limits: createRateLimits(options.redis, options.rateLimitPrefix),
+    limits,
     mailer,
     oidc,
     secureCookies: config.secure,
@@ -193,7 +194,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Mail queued before a restart goes out once the server is up again.
   app.addHook('onReady', async () => mailWorker.nudge());
-  const payments = createPaymentsService({ db, registry: createPaymentRegistry(config, options.cookieSecret), origin: config.publicUrl, mailWorker, log: app.log });
+  const payments = createPaymentsService({ db, registry: createPaymentRegistry(config, options.cookieSecret), origin: config.publicUrl, mailWorker, log: app.log, limits, secret: options.cookieSecret });
   registerPaymentRoutes(app, { db, auth, links: orderLinks, payments });
   registerOrderRoutes(app, db, auth, payments, orderLinks);
   const storage = await createStorage(config);
@@ -239,7 +240,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     staticOptions: topLevelFilesOnly(clientDir, folders),
     getLoadContext: async (request) => {
       const context = new RouterContextProvider();
-      context.set(requestInfo, { user: await auth.currentUser(request), store: request.store, googleSignIn: Boolean(oidc), loaders });
+      context.set(requestInfo, { user: await auth.currentUser(request), client: request.ip, store: request.store, googleSignIn: Boolean(oidc), loaders });
       return context;
     },
     assetCacheControl: ASSET_CACHE_CONTROL,

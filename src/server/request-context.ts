@@ -25,6 +25,8 @@ export interface PageLoaders {
 
 export interface RequestInfo {
   user: PublicUser | null;
+  /** The client's address as the rate limits count it (TRUST_PROXY decides which hop that is). */
+  client: string;
   store: Store;
   googleSignIn: boolean;
   loaders: PageLoaders;

@@ -24,7 +24,13 @@ function shop(server: () => TestServer) {
     async order(body: Record<string, unknown>, headers: Record<string, string> = {}) {
       return api.call('POST', '/api/orders', { ...customer, country: 'kr', ...body }, { 'x-store-country': 'kr', ...headers });
     },
+    /** A return brought by the payer's own browser: it names the order's guest id (D22). */
     async confirm(body: Record<string, unknown>) {
+      const [row] = typeof body.orderId === 'string' ? await db().select({ guestId: orders.guestId }).from(orders).where(eq(orders.orderNumber, body.orderId)) : [];
+      return api.call('POST', '/api/confirm', row?.guestId && body.sessionId === undefined ? { ...body, sessionId: row.guestId } : body);
+    },
+    /** The same return brought by someone who is not the payer (no session, no guest id, no key). */
+    async confirmAsStranger(body: Record<string, unknown>) {
       return api.call('POST', '/api/confirm', body);
     },
     async orderRow(orderNumber: string) {
@@ -255,6 +261,75 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     expect((await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey: key('ok') })).statusCode).toBe(200);
   });
 
+  // Issue 32, item 7: a payment return is acted on only for the payer (or the reference the store
+  // handed out); for anyone else every order number looks like one that does not exist.
+  it('answers a stranger\'s return the same for an unknown number, a wrong amount, the right amount, a paid order and another store\'s order, and writes and asks nothing', async () => {
+    const open = await newOrder();
+    const paid = await newOrder();
+    expect((await s.confirm({ orderId: paid.orderId, amount: paid.amount, paymentKey: key('ok') })).statusCode).toBe(200);
+    const us = (await s.api.call('POST', '/api/orders', { ...customer, country: 'us', selectedTemplate: { id: 1 }, sessionId: newGuestId() }, { 'x-store-country': 'us' })).json() as { orderId: string; amount: number };
+    const unknown = `SL-2611-${String(Date.now()).slice(-4)}-999`;
+    const tries = [
+      { orderId: unknown, amount: 30_000 },
+      { orderId: open.orderId, amount: open.amount + 1 },
+      { orderId: open.orderId, amount: open.amount },
+      { orderId: paid.orderId, amount: paid.amount },
+      { orderId: us.orderId, amount: us.amount },
+    ];
+    const confirmsBefore = toss.confirms().length;
+    const rows = await s.counts();
+    const [attempts] = await s.db().select({ n: count() }).from(paymentAttempts);
+    const answers = [];
+    for (const body of tries) {
+      const answer = await s.confirmAsStranger({ ...body, paymentKey: key('ok') });
+      answers.push({ status: answer.statusCode, body: { ...answer.json(), requestId: undefined } });
+    }
+    expect(answers[0]).toEqual({ status: 404, body: expect.objectContaining({ code: 'NOT_FOUND' }) });
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(toss.confirms().length).toBe(confirmsBefore);
+    expect(await s.counts()).toEqual(rows);
+    expect((await s.db().select({ n: count() }).from(paymentAttempts))[0]).toEqual(attempts);
+    // The success page a stranger opens says the same for each, and asks Toss nothing either.
+    const pages = [];
+    for (const body of tries) {
+      const page = await server().app.inject({ method: 'GET', url: `/kr/payment/success?orderId=${body.orderId}&paymentKey=${key('ok')}&amount=${body.amount}` });
+      pages.push(`${page.statusCode} ${page.body.replace(/nonce="[^"]*"/g, '').replace(/"requestId":"[^"]*"/g, '')}`);
+    }
+    expect(new Set(pages).size).toBe(1);
+    expect(toss.confirms().length).toBe(confirmsBefore);
+    expect(await s.counts()).toEqual(rows);
+  });
+
+  it('confirms a guest\'s Toss return that carries the reference its start put in the success URL, and no other', async () => {
+    const guest = newGuestId();
+    const order = (await s.order({ serviceId: 1, quantity: 3, sessionId: guest })).json() as { orderId: string; amount: number };
+    const started = await s.api.call('POST', '/api/payments/start', { orderId: order.orderId, provider: 'tosspayments', sessionId: guest });
+    const successUrl = new URL(started.json().widget.successUrl);
+    const ref = successUrl.searchParams.get('ref')!;
+    expect(ref).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const other = await newOrder();
+    // The reference of one order proves nothing for another.
+    expect((await s.confirmAsStranger({ orderId: other.orderId, amount: other.amount, paymentKey: key('ok'), ref })).statusCode).toBe(404);
+    // Toss's window adds its payment key, the order and the amount to the store's URL: the page confirms it.
+    const paymentKey = key('ok');
+    const page = await server().app.inject({ method: 'GET', url: `${successUrl.pathname}${successUrl.search}&paymentKey=${paymentKey}&orderId=${order.orderId}&amount=${order.amount}` });
+    expect(page.statusCode).toBe(200);
+    expect((await s.orderRow(order.orderId)).status).toBe('order_received');
+  });
+
+  it('never lets a key someone else posted against their own order keep its payer from paying', async () => {
+    const victim = await newOrder();
+    const attacker = await newOrder();
+    const paymentKey = key('ok');
+    // Toss refused the victim's key confirmed against the attacker's own order (the fake Toss takes
+    // any key for any order, so the row that refusal left is written here as the store wrote it).
+    const attackerRow = await s.orderRow(attacker.orderId);
+    await s.db().insert(paymentAttempts).values({ orderId: attackerRow.id, provider: 'toss', method: 'tosspayments', reference: paymentKey, amountMinor: attacker.amount, currency: 'KRW', status: 'failed', idempotencyKey: `confirm:${attackerRow.id}:x`, failure: 'toss 400 NOT_MATCHES_ORDER' });
+    const paidBack = await s.confirm({ orderId: victim.orderId, amount: victim.amount, paymentKey });
+    expect(paidBack.statusCode, paidBack.body).toBe(200);
+    expect((await s.orderRow(victim.orderId)).status).toBe('order_received');
+  });
+
   // Unknown is not failed (issue 32, D32): Toss's 500 or no answer in time says nothing of the charge.
   it.each(['boom', 'slow'])('answers Toss\'s %s with 202 "processing", records the attempt unknown for the reconciler, and leaves the order payable', async (kind) => {
     const order = await newOrder();
@@ -274,7 +349,7 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     const user = { cookie: sessionCookie(await s.api.call('POST', '/api/auth/register', account)) };
     const pay = async () => {
       const created = (await s.order({ serviceId: 1, quantity: 3 }, user)).json() as { orderId: string; amount: number };
-      expect((await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey: key('ok') })).statusCode).toBe(200);
+      expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey: key('ok') }, user)).statusCode).toBe(200);
       return created;
     };
     const cancel = (orderId: string, headers = user) => server().app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers: { ...headers, 'content-type': 'application/json', 'accept-language': 'ko' }, payload: '{}' });

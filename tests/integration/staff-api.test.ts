@@ -332,7 +332,8 @@ describe.each(BACKENDS)('staff refunds through Toss on %s', (backend) => {
   async function paidThroughToss(cookie: string, email: string) {
     const created = (await s.api.call('POST', '/api/orders', { customerName: '김민수', customerEmail: email, customerPhone: '010-1234-5678', serviceId: 3, quantity: 3, country: 'kr' }, { cookie, 'x-store-country': 'kr' })).json();
     const paymentKey = `ok_${randomUUID().replace(/-/g, '')}`;
-    expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
+    // The payer's own return: signed in, as the order's owner.
+    expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey }, { cookie })).statusCode).toBe(200);
     const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
     return row!;
   }

@@ -55,7 +55,8 @@ export const confirm = route({
   description: [
     "SPEC's call, with Toss's (and the sandbox's) `orderId, amount, paymentKey`: all three are required (MISSING_PARAMETERS otherwise).",
     "Stripe's return names its Checkout Session (`provider: stripe, checkoutSessionId`), PayPal's its order (`provider: paypal, paypalOrderId`).",
-    'The order is paid only for its exact amount and currency (D25, D27); 202 when a delayed method is accepted and not yet settled.',
+    'The order is paid only for its exact amount and currency (D25, D27); 202 `processing` when a delayed method is accepted and not yet settled, or when the provider could not be read (a 5xx, a timeout): the store asks it again and settles on its word (D32).',
+    "Acted on only for whoever may pay the order (its signed-in owner, `sessionId` naming its guest id, `orderKey` of its private link) or with the reference the store handed out for this order (Stripe's session, PayPal's order, a sandbox key, `ref` of the success URL given to Toss's widget); for anyone else every order answers 404, as an unknown number does. Counted per client and per order number, with the success page's confirms.",
   ].join('\n\n'),
   // Read by the route: which of the three shapes is told by `provider`, and SPEC's missing
   // parameters have their own code; each shape is then checked with its schema here.
@@ -78,7 +79,7 @@ export const sandboxAuthorize = route({
   summary: "The sandbox page's pay button (no real money, D29)", tags, security,
   description: 'Only while a provider runs as the offline sandbox (404 otherwise). `declined` answers 402 as a card company would.',
   body: sandboxAuthorizeBody,
-  response: { 200: ok({ paymentKey: z.string(), orderId: z.string(), amount: z.number().int() }), ...errorAnswers(400, 402, 404, 409) },
+  response: { 200: ok({ paymentKey: z.string(), orderId: z.string(), amount: z.number().int() }), ...errorAnswers(400, 402, 404, 409, 429) },
 });
 
 export const webhook = (provider: 'stripe' | 'paypal') => route({
@@ -90,7 +91,8 @@ export const webhook = (provider: 'stripe' | 'paypal') => route({
   body: readByRoute(z.object({ id: z.string(), type: z.string().optional(), event_type: z.string().optional() }).loose().describe('The provider\'s event, read as raw bytes.')),
   response: {
     200: z.object({ received: z.literal(true), outcome: z.enum(['ignored', 'duplicate', 'unknown-attempt', 'settled', 'refused', 'failed']) }),
-    ...errorAnswers(400, 429),
+    // 502: the work could not be done now (the provider could not be read); the event is not marked handled, so its redelivery does it (D32).
+    ...errorAnswers(400, 429, 502),
   },
 });
 

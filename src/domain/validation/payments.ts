@@ -12,13 +12,14 @@ import { plainText } from './schema-helpers.ts';
 export { SANDBOX_CARD_CHOICES };
 
 const orderNumber = () => plainText({ typeError: V.required }).regex(ORDER_NUMBER_PATTERN, { error: V.invalidType });
+/** The private link's key (D22): a guest pays, or comes back from paying, in another browser with it. */
+const orderKeyField = () => plainText().max(200, { error: V.tooLong }).optional();
 
 export const startPaymentSchema = z.object({
   orderId: orderNumber(),
   provider: z.enum(PAYMENT_CHOICES, { error: V.invalidChoice }),
   sessionId: guestIdField(),
-  /** The private link's key (D22): a guest pays from another browser with it. */
-  orderKey: plainText().max(200, { error: V.tooLong }).optional(),
+  orderKey: orderKeyField(),
   testCard: z.enum(SANDBOX_CARD_CHOICES, { error: V.invalidChoice }).optional(),
 });
 
@@ -31,6 +32,9 @@ export const widgetConfirmSchema = z.object({
   amount: wholeAmount,
   provider: z.enum(['toss', 'sandbox'], { error: V.invalidChoice }).optional(),
   sessionId: guestIdField(),
+  orderKey: orderKeyField(),
+  /** The reference the store put in the success URL it gave Toss's widget (issue 32): proves the return is the payer's. */
+  ref: plainText().max(64, { error: V.tooLong }).optional(),
 });
 
 export const stripeConfirmSchema = z.object({
@@ -38,6 +42,7 @@ export const stripeConfirmSchema = z.object({
   provider: z.literal('stripe'),
   checkoutSessionId: plainText({ typeError: V.required }).regex(/^cs_[A-Za-z0-9_]{4,250}$/, { error: V.invalidType }),
   sessionId: guestIdField(),
+  orderKey: orderKeyField(),
 });
 
 export const paypalConfirmSchema = z.object({
@@ -45,4 +50,5 @@ export const paypalConfirmSchema = z.object({
   provider: z.literal('paypal'),
   paypalOrderId: plainText({ typeError: V.required }).regex(/^[A-Za-z0-9-]{5,64}$/, { error: V.invalidType }),
   sessionId: guestIdField(),
+  orderKey: orderKeyField(),
 });

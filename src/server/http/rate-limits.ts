@@ -36,6 +36,9 @@ export const RATE_RULES = {
   forgotPerIp: { points: 10, duration: 60 * 60 },
   forgotPerAddress: { points: 3, duration: 60 * 60 },
   resetPerIp: { points: 20, duration: 60 * 60 },
+  /** Payment returns (POST /api/confirm and the success page alike): per client, and per order number. */
+  confirmPerIp: { points: 30, duration: 60 },
+  confirmPerOrder: { points: 20, duration: 60 },
 } as const satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;

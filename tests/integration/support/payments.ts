@@ -44,7 +44,13 @@ export function paymentsShop(server: () => TestServer) {
     start(order: Pick<PlacedOrder, 'orderId' | 'guest'>, provider: string, extra: Record<string, unknown> = {}) {
       return api.call('POST', '/api/payments/start', { orderId: order.orderId, provider, sessionId: order.guest, ...extra });
     },
-    confirm(body: Record<string, unknown>) {
+    /** A return brought by the payer's own browser: it names the order's guest id (D22). */
+    async confirm(body: Record<string, unknown>) {
+      const [row] = typeof body.orderId === 'string' ? await db().select({ guestId: orders.guestId }).from(orders).where(eq(orders.orderNumber, body.orderId)) : [];
+      return api.call('POST', '/api/confirm', row?.guestId && body.sessionId === undefined ? { ...body, sessionId: row.guestId } : body);
+    },
+    /** The same return brought by someone who is not the payer (no session, no guest id, no key). */
+    confirmAsStranger(body: Record<string, unknown>) {
       return api.call('POST', '/api/confirm', body);
     },
     /** A Stripe event as the fake built and signed it, posted with Stripe's headers. */

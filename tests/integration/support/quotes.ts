@@ -72,8 +72,9 @@ export function quotesShop(server: () => TestServer) {
     start(order: Pick<Consultation, 'orderId'>, provider: string, who: Who) {
       return api.call('POST', '/api/payments/start', { orderId: order.orderId, provider, ...bodyOf(who) }, cookieHeader(who));
     },
+    /** A return brought by the payer: the quote mail's private link carries the order's key (D22). */
     confirm(body: Record<string, unknown>) {
-      return api.call('POST', '/api/confirm', body);
+      return api.call('POST', '/api/confirm', typeof body.orderId === 'string' ? { orderKey: LINKS.keyFor(body.orderId), ...body } : body);
     },
     adminOrder(id: string, cookie: string) {
       return api.call('GET', `/api/admin/orders/${id}`, undefined, { cookie });

@@ -67,7 +67,7 @@ export async function markAttempt(db: Database, attempt: NewAttempt & { referenc
     on conflict (provider, reference) where reference is not null do update
       set status = excluded.status, failure = coalesce(excluded.failure, ${paymentAttempts.failure}),
         payment_ref = coalesce(excluded.payment_ref, ${paymentAttempts.paymentRef}), completed_at = excluded.completed_at, updated_at = now()
-      where not (${stays})
+      where not (${stays}) and ${paymentAttempts.orderId} = excluded.order_id
     returning id`));
   if (changed) return changed.id;
   const kept = await findAttempt(db, attempt.provider, attempt.reference);

@@ -5,21 +5,35 @@
  * charges. Stripe and PayPal return with their own reference of an attempt the store started: the
  * store asks the provider what happened (a session read back, a capture) and settles on its word.
  * A refreshed return page answers the same without asking again.
+ *
+ * A return is acted on only for whoever may pay the order (its signed-in owner, the guest naming
+ * its guest id, the holder of its private link) or when it carries the reference the store handed
+ * out for it: Stripe's session or PayPal's order of an attempt of this order, a sandbox key the
+ * server signed for it, or Toss's `ref` (return-refs.ts). Anyone else gets exactly the answer an
+ * unknown order number gets, before anything is written or any provider asked (issue 32, item 7).
  */
 import { DomainError } from '../../../domain/errors.ts';
+import { mayOnOrder, type Accessor } from '../../../domain/order-access.ts';
 import { assertPayable, paymentChoicesOf, type ProviderName } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { failAttempt, findAttempt } from './attempts.ts';
 import type { PaymentRegistry } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
+import type { ReturnRefs } from './return-refs.ts';
 import { referenceHash, settleReturn, type SettleOutcome } from './settle.service.ts';
 
 export type ConfirmInput =
   /** SPEC's shape: Toss's widget, or the sandbox standing in for any provider (its keys start with `sbx.`). */
-  | { orderId: string; paymentKey: string; amount: number; provider?: 'toss' | 'sandbox' | undefined }
+  | { orderId: string; paymentKey: string; amount: number; provider?: 'toss' | 'sandbox' | undefined; ref?: string | undefined }
   | { orderId: string; provider: 'stripe'; checkoutSessionId: string }
   | { orderId: string; provider: 'paypal'; paypalOrderId: string };
+
+/** Who brings the return back: the accessor read at the edge, and the store's means to check a Toss `ref`. */
+export interface ReturnCaller {
+  accessor: Accessor;
+  refs: ReturnRefs;
+}
 
 /** The providers that serve an order's store now: a return may only be confirmed through one of them. */
 function storeProvider(registry: PaymentRegistry, order: OrderRow, name: ProviderName): PaymentProvider {
@@ -79,9 +93,22 @@ export async function beforeTakingMoney(db: Database, provider: PaymentProvider,
   }
 }
 
-export async function confirmReturn(db: Database, registry: PaymentRegistry, input: ConfirmInput): Promise<SettleOutcome> {
+/** Whether this return may be acted on: the payer, or a reference the store handed out for this very order. */
+async function returnIsThePayers(db: Database, registry: PaymentRegistry, order: OrderRow, input: ConfirmInput, caller: ReturnCaller): Promise<boolean> {
+  if (mayOnOrder(caller.accessor, order, 'pay')) return true;
+  if ('paymentKey' in input) {
+    if (input.paymentKey.startsWith('sbx.')) return registry.sandbox?.signedFor(input.paymentKey, order.orderNumber) ?? false;
+    return caller.refs.verify(order.orderNumber, input.ref);
+  }
+  const [provider, reference] = 'checkoutSessionId' in input ? ['stripe', input.checkoutSessionId] as const : ['paypal', input.paypalOrderId] as const;
+  const attempt = await findAttempt(db, provider, reference);
+  return attempt?.orderId === order.id;
+}
+
+export async function confirmReturn(db: Database, registry: PaymentRegistry, input: ConfirmInput, caller: ReturnCaller): Promise<SettleOutcome> {
   const order = await findOrderByNumber(db, input.orderId);
-  if (!order) throw new DomainError('NOT_FOUND');
+  // Not theirs to confirm: the very answer of a number that does not exist.
+  if (!order || !(await returnIsThePayers(db, registry, order, input, caller))) throw new DomainError('NOT_FOUND');
   if ('paymentKey' in input) return confirmWidget(db, registry, order, input);
   if ('checkoutSessionId' in input) return confirmStarted(db, registry, order, 'stripe', input.checkoutSessionId);
   return confirmStarted(db, registry, order, 'paypal', input.paypalOrderId);

@@ -7,6 +7,7 @@ import type { CountryCode, Language } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { draftWindowOf } from '../../../domain/orders.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PublicUser } from '../../../domain/user.ts';
 import type { Database } from '../../db/client.ts';
 import { orderLines } from '../../db/schema.ts';
 import { messageOf } from '../../http/errors.ts';
@@ -39,9 +40,11 @@ export function createPaymentsLoader({ db, payments, log }: { db: Database; paym
      * a refusal comes back as SPEC's code and the customer's sentence for the fail page (and is
      * logged); anything else is the page's error.
      */
-    confirm: async (input: ConfirmInput, lang: Language) => {
+    confirm: async (input: ConfirmInput, lang: Language, from: { user: PublicUser | null; client: string }) => {
       try {
-        const outcome = await payments.confirm(input);
+        // A page knows its signed-in user only: a guest's return proves itself by its reference.
+        const accessor = { user: from.user ? { id: from.user.id, role: from.user.role } : null, guestId: null, linkedOrderNumber: null };
+        const outcome = await payments.confirm(input, { accessor, client: from.client });
         return { ok: true as const, processing: outcome.kind === 'processing', order: await successView(db, outcome) };
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

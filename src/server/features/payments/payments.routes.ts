@@ -50,12 +50,11 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: { db: Datab
     return { success: true as const, ...started };
   });
 
-  app.post('/api/confirm', {
-    schema: contract.confirm,
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  }, async (request, reply) => {
+  // Counted per client and per order by the payments service, together with the success page's confirms.
+  app.post('/api/confirm', { schema: contract.confirm }, async (request, reply) => {
     const input = confirmInput((request.body ?? {}) as Record<string, unknown>);
-    const outcome = await payments.confirm(input);
+    const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId, orderNumber: input.orderId, orderKey: input.orderKey }, { anonymous: true });
+    const outcome = await payments.confirm(input, { accessor, client: request.ip });
     const { order } = outcome;
     // A delayed method (Alipay, WeChat Pay) accepted but not yet settled: 202, the webhook will say more.
     return reply.status(outcome.kind === 'processing' ? 202 : 200).send({
@@ -84,6 +83,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: { db: Datab
    */
   app.post('/api/payments/sandbox/authorize', {
     schema: contract.sandboxAuthorize,
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     preValidation: async () => { if (!payments.sandbox) throw new DomainError('NOT_FOUND'); },
   }, async (request) => {
     if (!payments.sandbox) throw new DomainError('NOT_FOUND');

@@ -13,6 +13,8 @@ import type { ProviderName } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import { confirmReturn, type ConfirmInput } from './confirm.service.ts';
+import type { RateLimits } from '../../http/rate-limits.ts';
+import { createReturnRefs } from './return-refs.ts';
 import type { PaymentRegistry } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import type { SettleOutcome } from './settle.service.ts';
@@ -30,9 +32,20 @@ interface PaymentsServiceOptions {
   origin: string;
   mailWorker: MailWorker;
   log: FastifyBaseLogger;
+  /** Payment returns count against one allowance per client and per order, in Redis when it is there. */
+  limits: RateLimits;
+  /** The server's secret: Toss's return references are signed with it. */
+  secret: string;
 }
 
-export function createPaymentsService({ db, registry, origin, mailWorker, log }: PaymentsServiceOptions) {
+/** Who brings a payer's return: what they may do to orders, and the client address the limits count. */
+export interface ReturnFrom {
+  accessor: Accessor;
+  client: string;
+}
+
+export function createPaymentsService({ db, registry, origin, mailWorker, log, limits, secret }: PaymentsServiceOptions) {
+  const refs = createReturnRefs(secret);
   function paid(outcome: SettleOutcome): SettleOutcome {
     if (outcome.kind === 'paid' && outcome.newlyPaid) {
       log.info({ orderId: outcome.order.id, amount: outcome.order.amountMinor, currency: outcome.order.currency, provider: outcome.order.paymentProvider }, 'payment confirmed');
@@ -49,8 +62,13 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log }:
       const toss = registry.choicesFor(country).find((c) => c.provider.name === 'toss');
       return { choices, tossClientKey: toss?.provider.status().publicKey ?? null, test: choices.some((c) => c.test) };
     },
-    start: (accessor: Accessor, input: StartInput) => startPayment(db, registry, origin, accessor, input),
-    confirm: async (input: ConfirmInput) => paid(await confirmReturn(db, registry, input)),
+    start: (accessor: Accessor, input: StartInput) => startPayment(db, registry, origin, accessor, input, refs),
+    /** A payer's return (POST /api/confirm, the success page): counted per client and per order first, whoever asks. */
+    async confirm(input: ConfirmInput, from: ReturnFrom) {
+      await limits.consume('confirmPerIp', from.client);
+      await limits.consume('confirmPerOrder', input.orderId);
+      return paid(await confirmReturn(db, registry, input, { accessor: from.accessor, refs }));
+    },
     async webhook(name: ProviderName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
       const outcome = await receiveWebhook(db, registry, name, rawBody, headers);
       if (outcome.kind === 'settled') paid(outcome.outcome);

@@ -90,8 +90,10 @@ const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 're
       insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, completed_at)
       values (${p('orderId')}, ${p('provider')}, ${p('method')}, ${p('reference')}, ${p('paymentRef')}, ${p('amountMinor')}, ${p('currency')}, 'succeeded', ${p('idempotencyKey')}, now())
       on conflict (provider, reference) where reference is not null do update
-        set status = 'succeeded', payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce(${paymentAttempts.completedAt}, now()), updated_at = now()
-        where ${paymentAttempts.status} <> 'refused' and ${paymentAttempts.orderId} = excluded.order_id
+        set status = 'succeeded', order_id = excluded.order_id, payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce(${paymentAttempts.completedAt}, now()), updated_at = now()
+        -- The provider named this order (matchesOrder): a key someone else's failed confirm tied to
+        -- another order is this order's, unless it paid or was refused there.
+        where ${paymentAttempts.status} <> 'refused' and (${paymentAttempts.orderId} = excluded.order_id or ${paymentAttempts.status} in ('started', 'processing', 'unknown', 'failed'))
       returning id
     )`,
     after: sql`bought as (

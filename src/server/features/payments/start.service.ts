@@ -16,6 +16,7 @@ import type { OrderRow } from '../orders/orders.service.ts';
 import { failAttempt, openAttempt, setAttemptReference } from './attempts.ts';
 import type { PaymentRegistry } from './providers/index.ts';
 import type { OrderToPay, PaymentProvider } from './providers/provider.ts';
+import type { ReturnRefs } from './return-refs.ts';
 
 export interface StartInput {
   orderId: string;
@@ -60,7 +61,7 @@ function returnAddresses(origin: string, order: OrderRow, provider: PaymentProvi
   };
 }
 
-export async function startPayment(db: Database, registry: PaymentRegistry, origin: string, accessor: Accessor, input: StartInput): Promise<StartOutcome> {
+export async function startPayment(db: Database, registry: PaymentRegistry, origin: string, accessor: Accessor, input: StartInput, refs: ReturnRefs): Promise<StartOutcome> {
   const order = await orderFor(db, accessor, input.orderId, 'pay');
   const provider = registry.forChoice(order.country, input.provider);
   assertPayable(order);
@@ -75,8 +76,9 @@ export async function startPayment(db: Database, registry: PaymentRegistry, orig
       widget: {
         clientKey: started.clientKey, orderId: order.orderNumber, orderName: order.orderName, amount: order.amountMinor, currency: order.currency,
         customerName: order.customerName, customerEmail: order.customerEmail,
-        // SPEC's Toss flow: its window returns to our pages with paymentKey, orderId and amount (or code and message).
-        successUrl: `${origin}/${order.country}/payment/success`, failUrl: `${origin}/${order.country}/payment/fail`,
+        // SPEC's Toss flow: its window returns to our pages with paymentKey, orderId and amount (or
+        // code and message) added; `ref` proves the return came through this start (return-refs.ts).
+        successUrl: `${origin}/${order.country}/payment/success?ref=${refs.refFor(order.orderNumber)}`, failUrl: `${origin}/${order.country}/payment/fail`,
       },
     };
   }

@@ -31,6 +31,8 @@ export async function receiveWebhook(db: Database, registry: PaymentRegistry, na
   const provider = registry.byName(name);
   if (!provider?.webhook) throw new DomainError('NOT_FOUND', { detail: `no ${name} webhooks here` });
   const event = await provider.webhook(rawBody, headers);
+  // Signed, but not text the database can hold (a NUL): no provider sends that; refused, not a 500.
+  if (/[\u0000-\u001f]/.test(`${event.id}${event.type}${event.reference ?? ''}`)) throw new DomainError('BAD_REQUEST', { detail: `${name} webhook with control characters in its ids` });
   const seen = { eventId: event.id, type: event.type };
   const [done] = await db.select({ eventId: paymentEvents.eventId }).from(paymentEvents)
     .where(and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id))).limit(1);

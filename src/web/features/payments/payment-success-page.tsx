@@ -34,17 +34,19 @@ function returnOf(query: URLSearchParams) {
   const paymentKey = query.get('paymentKey');
   const amount = query.get('amount');
   if (!orderId || !paymentKey || !amount) return null;
-  return widgetConfirmSchema.safeParse({ orderId, paymentKey, amount, ...(provider === 'toss' || provider === 'sandbox' ? { provider } : {}) });
+  const ref = query.get('ref') ?? undefined;
+  return widgetConfirmSchema.safeParse({ orderId, paymentKey, amount, ref, ...(provider === 'toss' || provider === 'sandbox' ? { provider } : {}) });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { lang } = context.get(requestInfo).store;
+  const info = context.get(requestInfo);
+  const { lang } = info.store;
   const t = translatorFor(lang, 'errors');
   // A refusal is shown right here, with the server's own sentence (e.g. the card company's reason).
   const parsed = returnOf(new URL(request.url).searchParams);
   if (!parsed) return { failed: { code: 'MISSING_PARAMETERS', message: t('payments.missingParameters') } };
   if (!parsed.success) return { failed: { code: 'PAYMENT_FAILED', message: t('payments.failedGeneric') } };
-  const result = await loaders(context).payments.confirm(parsed.data, lang);
+  const result = await loaders(context).payments.confirm(parsed.data, lang, { user: info.user, client: info.client });
   if (!result.ok) return { failed: { code: result.code, message: result.message } };
   return { order: result.order, processing: result.processing };
 }

@@ -36,6 +36,8 @@ function withQuery(url: string, query: Record<string, string>): string {
 
 export type SandboxProvider = PaymentProvider & {
   authorize(orderId: string, amount: number, card: SandboxCard, currency?: string): string;
+  /** Whether the server signed this key for this order: a return that carries it came from our own page. */
+  signedFor(paymentKey: string, orderNumber: string): boolean;
 };
 
 export function createSandboxProvider(secret: string): SandboxProvider {
@@ -61,6 +63,8 @@ export function createSandboxProvider(secret: string): SandboxProvider {
     name: 'sandbox',
     status: () => ({ name: 'sandbox', configured: false, test: true, webhookReady: null }),
     reachable: async () => true,
+
+    signedFor: (paymentKey, orderNumber) => parse(paymentKey)?.orderId === orderNumber,
 
     /** The page's "pay" step: a declined card never gets a key (the page goes to the fail URL). */
     authorize(orderId, amount, card, currency = 'KRW') {
