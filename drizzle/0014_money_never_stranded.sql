@@ -1,4 +1,5 @@
 ALTER TABLE "payment_attempts" DROP CONSTRAINT "payment_attempts_status_check";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "test_payment" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "status" text DEFAULT 'succeeded' NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "attempt_id" uuid;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "payment_ref" text;--> statement-breakpoint
@@ -17,4 +18,6 @@ CREATE INDEX "refunds_open_idx" ON "refunds" USING btree ("updated_at") WHERE "r
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_status_check" CHECK ("payment_attempts"."status" in ('started', 'processing', 'unknown', 'succeeded', 'failed', 'refused'));--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_status_check" CHECK ("refunds"."status" in ('requested', 'unknown', 'succeeded', 'failed'));--> statement-breakpoint
 -- Refunds recorded before statuses existed were recorded only once the provider had refunded them.
-UPDATE "refunds" SET "completed_at" = "created_at", "updated_at" = "created_at";
+UPDATE "refunds" SET "completed_at" = "created_at", "updated_at" = "created_at";--> statement-breakpoint
+-- Orders paid through the offline sandbox took no real money.
+UPDATE "orders" SET "test_payment" = true WHERE "payment_provider" = 'sandbox';

@@ -194,6 +194,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Mail queued before a restart goes out once the server is up again.
   app.addHook('onReady', async () => mailWorker.nudge());
+  if (config.closedBecause.length) {
+    app.log.warn({ because: config.closedBecause }, 'PUBLIC_URL is https and some providers would take test payments: their stores offer no payment methods until their keys are set (or ALLOW_TEST_PAYMENTS=true)');
+  }
   const payments = createPaymentsService({ db, registry: createPaymentRegistry(config, options.cookieSecret), origin: config.publicUrl, mailWorker, log: app.log, limits, secret: options.cookieSecret });
   registerPaymentRoutes(app, { db, auth, links: orderLinks, payments });
   registerOrderRoutes(app, db, auth, payments, orderLinks);

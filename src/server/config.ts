@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { Gateway } from '../domain/payments.ts';
 
 const optionalUrl = z.url().optional();
 
@@ -132,6 +133,10 @@ export interface Config extends RawConfig {
   development: boolean;
   /** PAYMENTS_PROVIDER, else toss when a Toss secret is set, else the offline sandbox. */
   paymentsProvider: 'sandbox' | 'toss';
+  /** On https without ALLOW_TEST_PAYMENTS: providers that would take test payments, so offer no methods (D29 amended). */
+  closedGateways: ReadonlySet<Gateway>;
+  /** Why, variable by variable, for the start-up log. */
+  closedBecause: string[];
 }
 
 export class ConfigError extends Error {}
@@ -139,24 +144,40 @@ export class ConfigError extends Error {}
 /** PayPal's live REST API; anything else (its sandbox, a fake) takes no real money. */
 export const PAYPAL_LIVE_API_BASE = 'https://api-m.paypal.com';
 
+/** Toss's and Stripe's own APIs: anything else (a fake, a proxy) may take no real money (issue 32, item 10). */
+const TOSS_LIVE_API_BASE = 'https://api.tosspayments.com';
+const STRIPE_LIVE_API_HOST = 'api.stripe.com';
+
+/** What would make one provider take test payments, by the variables that would fix it. */
+export interface TestPaymentGap {
+  gateway: Gateway;
+  message: string;
+}
+
 /**
- * D29: what would make a store take test payments, by the variables that would fix it: a provider
- * without keys falls back to the offline sandbox; test keys and PayPal's sandbox take no money.
+ * D29 as amended: what would make a store take test payments, per provider: no keys (the offline
+ * sandbox would stand in), test keys, a provider's sandbox or another API address, or no webhook
+ * secret (a payment could never be confirmed by itself).
  */
-function testPaymentGaps(env: RawConfig): string[] {
-  const gaps: string[] = [];
+export function testPaymentGaps(env: RawConfig): TestPaymentGap[] {
+  const gaps: TestPaymentGap[] = [];
+  const gap = (gateway: Gateway, message: string) => gaps.push({ gateway, message });
   const toss = env.PAYMENTS_PROVIDER ?? (env.TOSS_SECRET_KEY ? 'toss' : 'sandbox');
-  if (toss === 'sandbox' || !env.TOSS_SECRET_KEY) gaps.push('kr: TOSS_CLIENT_KEY and TOSS_SECRET_KEY are not set (Toss Payments would be the offline sandbox)');
-  else if (env.TOSS_SECRET_KEY.startsWith('test_')) gaps.push('kr: TOSS_CLIENT_KEY and TOSS_SECRET_KEY are test keys');
-  if (!env.STRIPE_SECRET_KEY) gaps.push('us, au, my, vn, cn: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set (Stripe would be the offline sandbox)');
+  if (toss === 'sandbox' || !env.TOSS_SECRET_KEY) gap('toss', 'kr: TOSS_CLIENT_KEY and TOSS_SECRET_KEY are not set (Toss Payments would be the offline sandbox)');
   else {
-    if (/^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY)) gaps.push('us, au, my, vn, cn: STRIPE_SECRET_KEY is a test key');
-    if (!env.STRIPE_WEBHOOK_SECRET) gaps.push('us, au, my, vn, cn: STRIPE_WEBHOOK_SECRET is not set (delayed payments such as Alipay would never be confirmed)');
+    if (env.TOSS_SECRET_KEY.startsWith('test_')) gap('toss', 'kr: TOSS_CLIENT_KEY and TOSS_SECRET_KEY are test keys');
+    if (env.TOSS_API_BASE && env.TOSS_API_BASE.replace(/\/+$/, '') !== TOSS_LIVE_API_BASE) gap('toss', 'kr: TOSS_API_BASE is not Toss Payments\' API');
   }
-  if (!env.PAYPAL_CLIENT_ID) gaps.push('us, au, my: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are not set (PayPal would be the offline sandbox)');
+  if (!env.STRIPE_SECRET_KEY) gap('stripe', 'us, au, my, vn, cn: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set (Stripe would be the offline sandbox)');
   else {
-    if ((env.PAYPAL_API_BASE ?? PAYPAL_LIVE_API_BASE).replace(/\/+$/, '') !== PAYPAL_LIVE_API_BASE) gaps.push('us, au, my: PAYPAL_API_BASE is not PayPal\'s live API');
-    if (!env.PAYPAL_WEBHOOK_ID) gaps.push('us, au, my: PAYPAL_WEBHOOK_ID is not set (PayPal webhooks could not be verified)');
+    if (/^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY)) gap('stripe', 'us, au, my, vn, cn: STRIPE_SECRET_KEY is a test key');
+    if (!env.STRIPE_WEBHOOK_SECRET) gap('stripe', 'us, au, my, vn, cn: STRIPE_WEBHOOK_SECRET is not set (delayed payments such as Alipay would never be confirmed)');
+    if (env.STRIPE_API_BASE && new URL(env.STRIPE_API_BASE).hostname !== STRIPE_LIVE_API_HOST) gap('stripe', 'us, au, my, vn, cn: STRIPE_API_BASE is not Stripe\'s API');
+  }
+  if (!env.PAYPAL_CLIENT_ID) gap('paypal', 'us, au, my: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are not set (PayPal would be the offline sandbox)');
+  else {
+    if ((env.PAYPAL_API_BASE ?? PAYPAL_LIVE_API_BASE).replace(/\/+$/, '') !== PAYPAL_LIVE_API_BASE) gap('paypal', 'us, au, my: PAYPAL_API_BASE is not PayPal\'s live API');
+    if (!env.PAYPAL_WEBHOOK_ID) gap('paypal', 'us, au, my: PAYPAL_WEBHOOK_ID is not set (PayPal webhooks could not be verified)');
   }
   return gaps;
 }
@@ -170,13 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { devS
   }
   const raw = result.data;
   const publicUrl = raw.PUBLIC_URL ? new URL(raw.PUBLIC_URL).origin : `http://localhost:${raw.PORT}`;
-  // D29: a public (https) store never takes test payments by accident.
-  if (publicUrl.startsWith('https://') && !raw.ALLOW_TEST_PAYMENTS) {
-    const gaps = testPaymentGaps(raw);
-    if (gaps.length) {
-      throw new ConfigError(`Invalid environment:\n  PUBLIC_URL is https, but these stores would take test payments:\n${gaps.map((gap) => `    ${gap}`).join('\n')}\n  Set the missing variables, or ALLOW_TEST_PAYMENTS=true to take test payments on purpose.`);
-    }
-  }
+  // D29 as amended: a public (https) store never takes test payments by accident. A provider that
+  // would take them offers no methods there (its stores say payments are not open yet) and the
+  // shop starts; ALLOW_TEST_PAYMENTS=true lets them take test payments on purpose.
+  const gaps = publicUrl.startsWith('https://') && !raw.ALLOW_TEST_PAYMENTS ? testPaymentGaps(raw) : [];
   return {
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),
@@ -184,5 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { devS
     secure: publicUrl.startsWith('https://'),
     development: options.devServer === true,
     paymentsProvider: raw.PAYMENTS_PROVIDER ?? (raw.TOSS_SECRET_KEY ? 'toss' : 'sandbox'),
+    closedGateways: new Set(gaps.map((gap) => gap.gateway)),
+    closedBecause: gaps.map((gap) => gap.message),
   };
 }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { orders } from '../../src/server/db/schema.ts';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { paymentsShop, paypalOrderIdOf, sessionIdOf, type PlacedOrder } from './support/payments.ts';
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_SECRET, FAKE_PAYPAL_WEBHOOK_ID, startFakePaypal, type FakePaypal } from './support/paypal.ts';
@@ -748,36 +748,55 @@ describe('the https start-up guard (D29)', () => {
     STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
     PAYPAL_CLIENT_ID: 'live-client-0123456789', PAYPAL_CLIENT_SECRET: 'live-secret-0123456789', PAYPAL_WEBHOOK_ID: 'WH-LIVE-0123456789',
   };
-  const failure = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      return (error as Error).message;
-    }
-    throw new Error('loadConfig did not refuse');
+  /** What a public store would close, and why. */
+  const closed = (env: Record<string, string>) => {
+    const config = loadConfig(env);
+    return { gateways: [...config.closedGateways].sort(), because: config.closedBecause.join('\n') };
   };
 
-  it('refuses a public store that would take test payments, naming the variables for each provider', () => {
-    const message = failure({ PUBLIC_URL: 'https://shop.test' });
-    for (const name of ['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'ALLOW_TEST_PAYMENTS']) {
-      expect(message).toContain(name);
+  it('closes on a public store each provider that would take test payments, naming the variables, and starts (D29 amended)', () => {
+    const keyless = closed({ PUBLIC_URL: 'https://shop.test' });
+    expect(keyless.gateways).toEqual(['paypal', 'stripe', 'toss']);
+    for (const name of ['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']) {
+      expect(keyless.because).toContain(name);
     }
-    // Test keys and PayPal's sandbox (or a fake) take no money either.
-    const testKeys = failure({ ...live, STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET, PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com' });
-    expect(testKeys).toContain('STRIPE_SECRET_KEY is a test key');
-    expect(testKeys).toContain('PAYPAL_API_BASE');
-    expect(testKeys).not.toContain('TOSS');
-    expect(failure({ ...live, TOSS_CLIENT_KEY: 'test_ck_0123', TOSS_SECRET_KEY: 'test_sk_0123' })).toContain('TOSS_CLIENT_KEY and TOSS_SECRET_KEY are test keys');
+    // Test keys and PayPal's sandbox (or a fake) take no money either; only those close.
+    const testKeys = closed({ ...live, STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET, PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com' });
+    expect(testKeys.gateways).toEqual(['paypal', 'stripe']);
+    expect(testKeys.because).toContain('STRIPE_SECRET_KEY is a test key');
+    expect(testKeys.because).toContain('PAYPAL_API_BASE');
+    expect(closed({ ...live, TOSS_CLIENT_KEY: 'test_ck_0123', TOSS_SECRET_KEY: 'test_sk_0123' })).toEqual({ gateways: ['toss'], because: expect.stringContaining('TOSS_CLIENT_KEY and TOSS_SECRET_KEY are test keys') });
     const { STRIPE_WEBHOOK_SECRET: _w, ...noWebhook } = live;
-    expect(failure(noWebhook)).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(closed(noWebhook)).toEqual({ gateways: ['stripe'], because: expect.stringContaining('STRIPE_WEBHOOK_SECRET') });
+    // Live keys sent to another address are no live payments (issue 32, item 10).
+    expect(closed({ ...live, STRIPE_API_BASE: 'http://127.0.0.1:9' })).toEqual({ gateways: ['stripe'], because: expect.stringContaining('STRIPE_API_BASE') });
+    expect(closed({ ...live, TOSS_API_BASE: 'https://toss.example.test' })).toEqual({ gateways: ['toss'], because: expect.stringContaining('TOSS_API_BASE') });
+    expect(closed({ ...live, STRIPE_API_BASE: 'https://api.stripe.com', TOSS_API_BASE: 'https://api.tosspayments.com/' }).gateways).toEqual([]);
   });
 
-  it('starts with ALLOW_TEST_PAYMENTS=true, or with live keys everywhere', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://shop.test', ALLOW_TEST_PAYMENTS: 'true' }).publicUrl).toBe('https://shop.test');
+  it('opens every store with ALLOW_TEST_PAYMENTS=true, or with live keys everywhere', () => {
+    expect(closed({ PUBLIC_URL: 'https://shop.test', ALLOW_TEST_PAYMENTS: 'true' }).gateways).toEqual([]);
+    expect(closed(live).gateways).toEqual([]);
     const config = loadConfig(live);
     expect(config).toMatchObject({ publicUrl: 'https://shop.test', secure: true, paymentsProvider: 'toss', ALLOW_TEST_PAYMENTS: false });
-    // http (a machine of one's own) is never refused.
-    expect(() => loadConfig({ PUBLIC_URL: 'http://localhost:3000' })).not.toThrow();
+    // http (a machine of one's own) closes nothing: the sandbox stands in.
+    expect(closed({ PUBLIC_URL: 'http://localhost:3000' }).gateways).toEqual([]);
+  });
+});
+
+describe.each(BACKENDS)('a public Korean shop with live Toss keys only, on %s (D29 amended)', (backend) => {
+  const server = useTestServer(backend, { PUBLIC_URL: 'https://shop.test', TOSS_CLIENT_KEY: 'live_ck_0123456789abcdef', TOSS_SECRET_KEY: 'live_sk_0123456789abcdef' });
+  const s = paymentsShop(server);
+
+  it('starts, sells in Korea, and offers no methods in the stores whose providers would take test payments', async () => {
+    const settings = async (country: string) => (await s.api.call('GET', '/api/payments/settings', undefined, { 'x-store-country': country, host: 'shop.test' })).json();
+    expect(await settings('kr')).toMatchObject({ choices: [{ choice: 'tosspayments', provider: 'toss', test: false }], test: false });
+    for (const country of ['us', 'au', 'my', 'vn', 'cn']) expect((await settings(country)).choices).toEqual([]);
+    const order = await s.order('us');
+    const before = await s.attemptCount();
+    const started = await s.start(order, 'stripe');
+    expect(started.statusCode).toBe(422);
+    expect(started.json().code).toBe('PAYMENT_METHOD_NOT_OFFERED');
+    expect(await s.attemptCount()).toBe(before);
   });
 });

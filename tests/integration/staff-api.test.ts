@@ -247,8 +247,14 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     const before = (await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json();
     const order = await s.paidOrder(owner.cookie, owner.account.email);
     await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'completed' }, { cookie: admin.cookie });
-    const after = (await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json();
     const krw = (list: Array<{ currency: string; amount: number }>) => list.find((r) => r.currency === 'KRW')?.amount ?? 0;
+    // Paid in the sandbox: a test order, no real money, left out of revenue (D29 amended).
+    expect(order.testPayment).toBe(true);
+    const tested = (await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json();
+    expect([krw(tested.revenue), krw(tested.today)]).toEqual([krw(before.revenue), krw(before.today)]);
+    // The same order paid with live keys counts.
+    await s.db().update(orders).set({ testPayment: false }).where(eq(orders.id, order.id));
+    const after = (await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json();
     expect(krw(after.revenue) - krw(before.revenue)).toBe(order.amountMinor);
     expect(krw(after.today) - krw(before.today)).toBe(order.amountMinor);
     expect(after.orders.total - before.orders.total).toBe(1);
@@ -308,10 +314,12 @@ describe('staff changes reach the customer by e-mail', () => {
     const order = await s.paidOrder(owner.cookie, owner.account.email, 'en');
     const paid = await staffMail(order.orderNumber);
     expect(paid.to.sort()).toEqual(['owner@studiolumi.test', 'studio@studiolumi.test']);
-    expect(paid.subject).toBe(`[스튜디오 루미] 새 결제 주문: ${order.orderName}`);
+    // Paid in the sandbox: the mail says it is a test before anything else (D29 amended).
+    expect(paid.subject).toBe(`[스튜디오 루미] [테스트] 새 결제 주문: ${order.orderName}`);
+    expect(paid.text).toContain('테스트 결제입니다. 실제로 받은 돈은 없습니다.');
     expect(paid.text, paid.text).toContain(`https://shop.test/kr/admin?tab=orders&order=${order.id}`);
     await s.api.call('POST', '/api/project-briefs', { orderId: order.orderNumber, style: ['modern'] }, { cookie: owner.cookie });
-    expect((await staffMail(`${order.customerName} <${owner.account.email}>님이`)).subject).toBe(`[스튜디오 루미] 새 프로젝트 브리프: ${order.orderName}`);
+    expect((await staffMail(`${order.customerName} <${owner.account.email}>님이`)).subject).toBe(`[스튜디오 루미] [테스트] 새 프로젝트 브리프: ${order.orderName}`);
     await s.api.call('POST', '/api/contact', { name: 'Tanaka', email: 'tanaka@example.com', service: 'basic', message: '料金について教えてください。' }, { 'accept-language': 'ja', 'x-store-country': 'us' });
     const contact = await staffMail('tanaka@example.com');
     expect(contact.subject).toBe('[스튜디오 루미] 새 문의: Tanaka');

@@ -29,6 +29,7 @@ export const staffOrderRowSchema = z.object({
   country: z.enum(COUNTRY_CODES), currency: z.string(), amount: z.number().int(), amountKRW: z.number().int(),
   isGuestOrder: z.boolean(), paymentMethod: z.string().nullable(), adminComments: z.string().nullable(),
   cancelRequestedAt: dateTime().nullable(), createdAt: dateTime(), paidAt: dateTime().nullable(),
+  testPayment: z.boolean().describe('Paid through the sandbox or test keys: no real money, left out of revenue (D29 amended)'),
   briefStatus: z.enum(BRIEF_STATUSES).nullable(),
 });
 
@@ -45,7 +46,7 @@ export const staffOrderSchema = z.object({
     customerName: z.string(), customerEmail: z.string(), customerPhone: z.string().nullable(), customerAddress: z.string().nullable(),
     requirements: z.string().nullable(), country: z.enum(COUNTRY_CODES), currency: z.string(), language: z.enum(LANGUAGES),
     amount: z.number().int(), amountKRW: z.number().int(), isGuestOrder: z.boolean(), userId: z.uuid().nullable(),
-    payment: z.object({ provider: z.string().nullable(), method: z.string().nullable(), receiptUrl: z.string().nullable(), paidAt: dateTime().nullable() }),
+    payment: z.object({ provider: z.string().nullable(), method: z.string().nullable(), receiptUrl: z.string().nullable(), paidAt: dateTime().nullable(), test: z.boolean() }),
     adminComments: z.string().nullable(), cancelRequestedAt: dateTime().nullable(), createdAt: dateTime(), updatedAt: dateTime(),
   }),
   lines: z.array(line),

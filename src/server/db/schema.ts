@@ -116,6 +116,8 @@ export const orders = pgTable('orders', {
   paymentMethod: text('payment_method'),
   receiptUrl: text('receipt_url'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** Paid through the sandbox or a provider's test keys: no real money (D29 amended); left out of revenue. */
+  testPayment: boolean('test_payment').notNull().default(false),
   /** When staff delivered the latest draft: the customer's seven days to review it start here. */
   draftDeliveredAt: timestamp('draft_delivered_at', { withTimezone: true }),
   /** Revision rounds the customer asked for; the free ones come from the catalog. */

@@ -48,7 +48,7 @@ const listColumns = {
   customerName: orders.customerName, customerEmail: orders.customerEmail, customerPhone: orders.customerPhone,
   country: orders.country, currency: orders.currency, amount: orders.amountMinor, amountKRW: orders.amountKrw,
   isGuestOrder: orders.isGuestOrder, paymentMethod: orders.paymentMethod, adminComments: orders.adminComments,
-  cancelRequestedAt: orders.cancelRequestedAt, createdAt: orders.createdAt, paidAt: orders.paidAt,
+  cancelRequestedAt: orders.cancelRequestedAt, createdAt: orders.createdAt, paidAt: orders.paidAt, testPayment: orders.testPayment,
   briefStatus: projectBriefs.status,
 };
 
@@ -102,7 +102,7 @@ export async function getOrder(db: Database, id: string) {
       customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress,
       requirements: order.requirements, country: order.country, currency: order.currency, language: order.language,
       amount: order.amountMinor, amountKRW: order.amountKrw, isGuestOrder: order.isGuestOrder, userId: order.userId,
-      payment: { provider: order.paymentProvider, method: order.paymentMethod, receiptUrl: order.receiptUrl, paidAt: order.paidAt },
+      payment: { provider: order.paymentProvider, method: order.paymentMethod, receiptUrl: order.receiptUrl, paidAt: order.paidAt, test: order.testPayment },
       adminComments: order.adminComments, cancelRequestedAt: order.cancelRequestedAt, createdAt: order.createdAt, updatedAt: order.updatedAt,
     },
     lines: lines.map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw })),

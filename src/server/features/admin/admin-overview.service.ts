@@ -11,7 +11,8 @@ import { contactSubmissions, orders, users } from '../../db/schema.ts';
 
 const TODAY_KST = sql`(date_trunc('day', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul')`;
 /** Money that was paid and not given back: paid, not cancelled. */
-const TAKEN = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelled'`;
+/** Money taken: paid, not cancelled, and real (test payments are left out, D29 amended). */
+const TAKEN = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelled' and not ${orders.testPayment}`;
 
 export async function overview(db: Database) {
   const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes] = await Promise.all([
@@ -21,7 +22,7 @@ export async function overview(db: Database) {
       count(*) filter (where ${orders.status} = 'completed')::int as completed, count(*) filter (where ${orders.status} = 'in_progress')::int as in_progress,
       count(*) filter (where ${orders.status} = 'quote_review')::int as quote_review, count(*) filter (where ${orders.status} = 'quoted')::int as quoted from ${orders}`),
     db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
-      from ${orders} where ${orders.status} = 'completed' group by 1 order by 1`),
+      from ${orders} where ${orders.status} = 'completed' and not ${orders.testPayment} group by 1 order by 1`),
     db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
       from ${orders} where ${TAKEN} and ${orders.paidAt} >= ${TODAY_KST} group by 1 order by 1`),
     db.select({ id: orders.id, orderId: orders.orderNumber, orderName: orders.orderName, customerName: orders.customerName, status: orders.status, amount: orders.amountMinor, currency: orders.currency, country: orders.country, createdAt: orders.createdAt })

@@ -8,12 +8,14 @@ import type { OrderWithDetails } from './orders.service.ts';
 export function staffOrderMail({ order, lines }: OrderWithDetails, kind: 'staff_order' | 'staff_brief', to: string, origin: string): MailMessage {
   const t = translatorFor(STAFF_LANGUAGE, 'admin');
   const paid = kind === 'staff_order';
+  // A test payment says so in the subject (D29 amended): no work should start on it by mistake.
+  const subject = order.testPayment ? (paid ? 'mail.testOrderSubject' : 'mail.testBriefSubject') : (paid ? 'mail.orderSubject' : 'mail.briefSubject');
   return compose({
     to,
     lang: STAFF_LANGUAGE,
-    subject: t(paid ? 'mail.orderSubject' : 'mail.briefSubject', { name: order.orderName }),
+    subject: t(subject, { name: order.orderName }),
     greeting: t(paid ? 'mail.orderBody' : 'mail.briefBody', { customer: `${order.customerName} <${order.customerEmail}>`, amount: formatMinor(order.amountMinor, order.country) }),
-    paragraphs: [],
+    paragraphs: order.testPayment ? [t('mail.testNote')] : [],
     table: [[order.orderNumber, order.country.toUpperCase()], ...lines.map((line): [string, string] => [line.name, `× ${line.quantity}`])],
     button: { label: t('mail.open'), href: `${origin}/kr/admin?tab=orders&order=${order.id}` },
     footnotes: [],

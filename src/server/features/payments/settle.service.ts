@@ -77,10 +77,10 @@ const matchesOrder = (order: OrderRow, word: ProviderWord) =>
  * deliveries of the same word, the second waits on the attempt's row and then finds the order
  * paid. Built once: every payment runs the same statement with its own values (decision 0024).
  */
-const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 'reference' | 'paymentRef' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'note' | 'paymentMethod' | 'receiptUrl' | 'paidAt'>((p) => ({
+const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 'reference' | 'paymentRef' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'note' | 'paymentMethod' | 'receiptUrl' | 'paidAt' | 'testPayment'>((p) => ({
   change: {
     orderId: p('orderId'), event: 'paid', actor: 'provider', note: p('note'),
-    set: { paymentProvider: p('provider'), paymentKey: p('paymentRef'), paymentMethod: p('paymentMethod'), receiptUrl: p('receiptUrl'), paidAt: p('paidAt'), paidAttemptId: sql`(select id from attempt)` },
+    set: { paymentProvider: p('provider'), paymentKey: p('paymentRef'), paymentMethod: p('paymentMethod'), receiptUrl: p('receiptUrl'), paidAt: p('paidAt'), testPayment: p('testPayment'), paidAttemptId: sql`(select id from attempt)` },
     // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took:
     // a quote revised or expired meanwhile is not paid by an attempt made for the old one.
     when: sql`exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${p('amountMinor')}`,
@@ -131,10 +131,12 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
     orderId: order.id, provider: provider.name, method: attempt.method, reference: word.reference, paymentRef: word.paymentRef,
     amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: attempt.idempotencyKey,
     note: `payment confirmed (${provider.name})`, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt,
+    // The sandbox, test keys or a provider's sandbox: no real money moved (D29 amended).
+    testPayment: provider.status().test,
   });
   const attemptId = (outcome.row.attempt_id as string | null) ?? null;
   if (outcome.changed) {
-    return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: attemptId } };
+    return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: attemptId, testPayment: provider.status().test } };
   }
   // Another delivery of the same word won the race, or the order had been paid by it: the same answer.
   const now = await findOrderByNumber(db, order.orderNumber);

@@ -31,6 +31,12 @@ const field = 'mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-
  * the customer). Only what the lifecycle lets staff do from here is offered (staffStatusChoices):
  * nothing once the order is cancelled, then the menu is disabled and says why.
  */
+/** A test payment (the sandbox, test keys): no real money moved, and it is left out of revenue (D29 amended). */
+function TestBadge() {
+  const { t } = useTranslation('admin');
+  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={t('orders.testPaymentNote')} data-test-payment>{t('orders.testPayment')}</span>;
+}
+
 function StatusSelect({ id, status, paidAt, orderType, label }: { id: string; status: OrderStatus; paidAt: Date | string | null; orderType: string; label: string }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
@@ -178,7 +184,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
           <div>
             <h3 className="font-semibold">{t('orders.payment')}</h3>
             {order.payment.paidAt ? (
-              <p>{(PROVIDER_NAMES as readonly (string | null)[]).includes(order.payment.provider) ? t(`settings.providers.${order.payment.provider}`) : order.payment.provider} · {order.payment.method ?? '—'} · {date.format(new Date(order.payment.paidAt))} {t('kst')}{order.payment.receiptUrl && <> · <a href={order.payment.receiptUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline">{t('orders.receipt')}</a></>}</p>
+              <p>{order.payment.test && <><TestBadge />{' '}</>}{(PROVIDER_NAMES as readonly (string | null)[]).includes(order.payment.provider) ? t(`settings.providers.${order.payment.provider}`) : order.payment.provider} · {order.payment.method ?? '—'} · {date.format(new Date(order.payment.paidAt))} {t('kst')}{order.payment.receiptUrl && <> · <a href={order.payment.receiptUrl} target="_blank" rel="noreferrer" className="text-brand-800 underline">{t('orders.receipt')}</a></>}</p>
             ) : <p className="text-slate-600">{t('orders.notPaid')}</p>}
             {detail.refunds.map((r) => (
               <p key={String(r.at)} data-refund-status={r.status}>
@@ -269,6 +275,7 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
                   <p className="text-xs text-slate-500"><span className="font-mono">{order.orderId}</span> · {tCommon(`country.${order.country}`)} · {date.format(new Date(order.createdAt))} {t('kst')}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+                  {order.testPayment && <TestBadge />}
                   <span className="font-semibold">{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
                   <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} orderType={order.orderType} label={tCommon('labelled', { label: t('orders.status'), value: order.orderName })} />
                 </div>

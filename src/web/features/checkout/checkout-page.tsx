@@ -202,7 +202,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold"><dt>{t('checkout.total')}</dt><dd data-total>{localizePrice(totalKrw, country)}</dd></div>
           </dl>
           <p className="mt-1 text-xs text-slate-500">{t('checkout.vat')}</p>
-          <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || (identified && (area.state === 'loading' || area.state === 'error'))}>
+          <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || (identified && (area.closed || area.state === 'loading' || area.state === 'error'))}>
             {isSubmitting ? tCommon('checkout.processing') : tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}
           </button>
           {settings.test && <p className="mt-3 text-xs text-slate-500">{t('checkout.testMode')}</p>}
@@ -215,7 +215,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <span className="block text-slate-600">{t('checkout.total')}</span>
             <span className="text-lg font-bold">{localizePrice(totalKrw, country)}</span>
           </p>
-          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || (identified && (area.state === 'loading' || area.state === 'error'))} aria-label={tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}>
+          <button type="submit" form="checkout" className="btn-primary" disabled={isSubmitting || (identified && (area.closed || area.state === 'loading' || area.state === 'error'))} aria-label={tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}>
             {isSubmitting ? tCommon('checkout.processing') : t('checkout.payShort')}
           </button>
         </div>

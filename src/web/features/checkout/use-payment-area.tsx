@@ -127,7 +127,9 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; sett
     await toss.current!.pay(order, payer, started.data.widget);
   }
 
-  return { state, showLoading, card, setCard, method: choice, setMethod, provider, pay, attemptKey, methodsId, agreementId, settings, settingsFailed };
+  // D29 amended: a store whose providers would take test payments on a public site offers none.
+  const closed = settings !== null && settings.choices.length === 0;
+  return { state, showLoading, card, setCard, method: choice, setMethod, provider, pay, attemptKey, methodsId, agreementId, settings, settingsFailed, closed };
 }
 
 export function PaymentArea({ area, legendHidden = false }: { area: ReturnType<typeof usePaymentArea>; legendHidden?: boolean }) {
@@ -161,6 +163,8 @@ export function PaymentArea({ area, legendHidden = false }: { area: ReturnType<t
             {t('checkout.tryAgain')}
           </button>
         </div>
+      ) : area.closed ? (
+        <p role="status" className="rounded-2xl bg-amber-50 p-4 text-sm text-amber-900" data-payments-not-open>{t('checkout.paymentsNotOpen')}</p>
       ) : !area.settings || !area.method ? (
         <p role="status" className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>
       ) : (
@@ -198,6 +202,10 @@ export async function placeOrderAndPay(
   where: { country: CountryCode; store: StoreHeaders },
   t: TFunction,
 ): Promise<void> {
+  if (area.closed) {
+    toast.error(() => t('checkout.toast.notOpenTitle'), () => t('checkout.paymentsNotOpen'));
+    return;
+  }
   if (area.state !== 'ready') {
     toast.error(() => t('checkout.toast.notReadyTitle'), () => t('checkout.toast.notReady'));
     return;

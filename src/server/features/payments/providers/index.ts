@@ -2,7 +2,9 @@
  * The provider registry (D26, after Epic Stack's provider registry): which provider carries each
  * payment choice of each store. A provider whose keys are set is the real one (Toss, Stripe,
  * PayPal); without them the offline sandbox stands in (D29), so a fresh machine and the tests can
- * buy in every store with no network.
+ * buy in every store with no network. On https without ALLOW_TEST_PAYMENTS a provider that would
+ * take test payments is closed (config.closedGateways): its choices are offered nowhere, and its
+ * stores say payments are not open yet (D29 amended).
  */
 import { DomainError } from '../../../../domain/errors.ts';
 import { GATEWAY_OF, paymentChoicesOf, storeOffers, type Gateway, type PaymentChoice, type ProviderName } from '../../../../domain/payments.ts';
@@ -57,13 +59,14 @@ export function createPaymentRegistry(config: Config, secret: string): PaymentRe
   const missing = (['toss', 'stripe', 'paypal'] as const).some((gateway) => !real[gateway]);
   const sandbox = missing ? createSandboxProvider(secret) : undefined;
   const providerFor = (choice: PaymentChoice): PaymentProvider => real[GATEWAY_OF[choice]] ?? sandbox!;
+  const open = (choice: PaymentChoice) => !config.closedGateways.has(GATEWAY_OF[choice]);
   const byName = new Map<ProviderName, PaymentProvider>(Object.values(real).map((provider) => [provider.name, provider]));
   if (sandbox) byName.set('sandbox', sandbox);
 
   return {
-    choicesFor: (country) => paymentChoicesOf(country).map((choice) => ({ choice, provider: providerFor(choice) })),
+    choicesFor: (country) => paymentChoicesOf(country).filter(open).map((choice) => ({ choice, provider: providerFor(choice) })),
     forChoice(country, choice) {
-      if (!storeOffers(country, choice)) throw new DomainError('PAYMENT_METHOD_NOT_OFFERED', { detail: `${country} does not offer ${choice}` });
+      if (!storeOffers(country, choice) || !open(choice)) throw new DomainError('PAYMENT_METHOD_NOT_OFFERED', { detail: `${country} does not offer ${choice} now` });
       return providerFor(choice);
     },
     byName: (name) => (name ? byName.get(name as ProviderName) : undefined),
