@@ -1,5 +1,6 @@
 ALTER TABLE "payment_attempts" DROP CONSTRAINT "payment_attempts_status_check";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "test_payment" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_attempts" ADD COLUMN "quote_version" integer;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "status" text DEFAULT 'succeeded' NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "attempt_id" uuid;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "payment_ref" text;--> statement-breakpoint

@@ -18,6 +18,7 @@
  * | draftApproved       | draft_delivered                              | completed      | customer, linkHolder | order_status, staff_review |
  * | revisionRequested   | draft_delivered                              | in_progress    | customer, linkHolder | order_status, staff_review |
  * | quoteSent           | quote_review, quoted                         | quoted         | staff                | quote_sent                |
+ * | quoteReopened       | cancelled (an unpaid consultation)           | quoted         | staff                | quote_sent                |
  * | quoteDeclined       | quoted                                       | cancelled      | customer, linkHolder | order_status, staff_quote |
  * | quoteExpired        | quoted                                       | quote_review   | system               | staff_quote               |
  *
@@ -58,6 +59,9 @@ export const LIFECYCLE = {
   draftApproved: { from: ['draft_delivered'], to: 'completed', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'] },
   revisionRequested: { from: ['draft_delivered'], to: 'in_progress', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'] },
   quoteSent: { from: ['quote_review', 'quoted'], to: 'quoted', by: ['staff'], mails: ['quote_sent'] },
+  // Staff price a declined (or staff-cancelled) consultation again: a mistaken decline is not final
+  // (issue 32, item 11). Only an unpaid consultation; the quote service checks both.
+  quoteReopened: { from: ['cancelled'], to: 'quoted', by: ['staff'], mails: ['quote_sent'] },
   // The customer is told it is done (the status mail), staff why.
   quoteDeclined: { from: ['quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_quote'] },
   quoteExpired: { from: ['quoted'], to: 'quote_review', by: ['system'], mails: ['staff_quote'] },

@@ -237,7 +237,8 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     await priced(order, { lines: [{ description: 'Full-day shoot', amount: 60_000 }] });
     stripe.pay(first, 'paid');
     const refused = await q.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: first });
-    expect([refused.statusCode, refused.json().code]).toEqual([400, 'AMOUNT_MISMATCH']);
+    // Started for version 1: refused as such (before the amount is even compared), and given back.
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'QUOTE_REVISED']);
     const intent = stripe.sessions().find((x) => x.id === first)!.payment_intent!;
     expect(stripe.refunds().filter((c) => c.body.payment_intent === intent)).toHaveLength(1);
     expect(await q.row(order.id)).toMatchObject({ status: 'quoted', amountMinor: 60_000, paidAt: null });
@@ -249,6 +250,26 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     expect((await q.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: second })).statusCode).toBe(200);
     expect(await q.row(order.id)).toMatchObject({ status: 'order_received', amountMinor: 60_000 });
     expect((await q.history(order.id)).map((h) => h.to)).toEqual(['quote_review', 'quoted', 'quoted', 'order_received']);
+  });
+
+  it('a payment started for version 1 does not pay version 2 of the same amount (issue 32, item 11): given back, and v2 stays payable', async () => {
+    const order = await q.consultation('us', guest());
+    await priced(order);
+    const first = sessionIdOf((await q.start(order, 'stripe', order.owner)).json().redirectUrl);
+    expect((await pay.attemptsOf(order.id))[0]).toMatchObject({ quoteVersion: 1 });
+    // Staff send version 2 for the same sum (other lines, or only a new validity).
+    await priced(order);
+    stripe.pay(first, 'paid');
+    const refused = await q.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: first });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'QUOTE_REVISED']);
+    const intent = stripe.sessions().find((x) => x.id === first)!.payment_intent!;
+    expect(stripe.refunds().filter((c) => c.body.payment_intent === intent)).toHaveLength(1);
+    expect(await q.row(order.id)).toMatchObject({ status: 'quoted', paidAt: null });
+    const second = sessionIdOf((await q.start(order, 'stripe', order.owner)).json().redirectUrl);
+    expect((await pay.attemptsOf(order.id)).map((a) => [a.status, a.quoteVersion])).toEqual([['refused', 1], ['started', 2]]);
+    stripe.pay(second, 'paid');
+    expect((await q.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: second })).statusCode).toBe(200);
+    expect(await q.row(order.id)).toMatchObject({ status: 'order_received' });
   });
 
   it('a Stripe session for a quote expires with the quote when that is sooner than Stripe\'s 24 hours', async () => {
@@ -381,11 +402,11 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     // Not a consultation: a template order waiting for its payment.
     const plain = await pay.order('kr');
     await refuse(plain, KR_QUOTE, admin.cookie, 409, 'NOT_A_CONSULTATION');
-    // A consultation no longer open for a quote: paid, or cancelled.
+    // A consultation no longer open for a quote: paid, or cancelled after it was paid.
     const received = await q.consultation('kr', guest());
     const cancelled = await q.consultation('kr', guest());
-    await db().update(orders).set({ status: 'order_received' }).where(eq(orders.id, received.id));
-    await db().update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.id));
+    await db().update(orders).set({ status: 'order_received', paidAt: new Date() }).where(eq(orders.id, received.id));
+    await db().update(orders).set({ status: 'cancelled', paidAt: new Date() }).where(eq(orders.id, cancelled.id));
     await refuse(received, KR_QUOTE, admin.cookie, 409, 'QUOTE_NOT_OPEN');
     await refuse(cancelled, KR_QUOTE, admin.cookie, 409, 'QUOTE_NOT_OPEN');
     // No such order.
@@ -476,7 +497,7 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     ]);
   });
 
-  it('declining cancels the order with the reason kept and staff told; nothing more can be done with the quote', async () => {
+  it('declining cancels the order with the reason kept and staff told; the customer can do nothing more with the quote, staff can price it again', async () => {
     // Nothing to decline or ask about before a quote is sent, nor without a reason.
     const unpriced = await q.consultation('kr', guest());
     let before = await q.picture(unpriced.id);
@@ -507,7 +528,8 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     const [staffMail] = await render(mails.slice(-1), order.id);
     expect(staffMail!.to).toBe('staff@example.com');
     expect(staffMail!.text).toContain(reason);
-    expect((await q.adminOrder(order.id, admin.cookie)).json().quote).toMatchObject({ editable: false, messages: [{ kind: 'decline', body: reason }] });
+    // Staff may price it again (a mistaken decline is not final, issue 32 item 11).
+    expect((await q.adminOrder(order.id, admin.cookie)).json().quote).toMatchObject({ editable: true, messages: [{ kind: 'decline', body: reason }] });
     expect((await q.view(order, order.owner)).json().order).toMatchObject({ status: 'cancelled', payable: false, quote: { payable: false, expired: false }, questions: [] });
 
     before = await q.picture(order.id);
@@ -516,11 +538,18 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
       await q.ask(order, 'Can we talk again?', order.owner),
       await q.start(order, 'tosspayments', order.owner),
       await q.confirm({ orderId: order.orderId, paymentKey: paymentKey(), amount: KR_TOTAL }),
-      await q.price(order.id, KR_QUOTE, admin.cookie),
     ];
-    expect(after.map((r) => [r.statusCode, r.json().code])).toEqual([[409, 'QUOTE_NOT_OPEN'], [409, 'QUOTE_NOT_OPEN'], [409, 'ORDER_NOT_PAYABLE'], [409, 'ORDER_NOT_PAYABLE'], [409, 'QUOTE_NOT_OPEN']]);
+    expect(after.map((r) => [r.statusCode, r.json().code])).toEqual([[409, 'QUOTE_NOT_OPEN'], [409, 'QUOTE_NOT_OPEN'], [409, 'ORDER_NOT_PAYABLE'], [409, 'ORDER_NOT_PAYABLE']]);
     expect(tossConfirmsFor(order.orderId)).toEqual([]);
     await unchanged(order, before);
+
+    // Staff price it again: version 2, the order quoted and payable, the customer mailed the quote.
+    const reopened = await q.price(order.id, KR_QUOTE, admin.cookie);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(await q.row(order.id)).toMatchObject({ status: 'quoted', paidAt: null });
+    expect((await q.history(order.id)).at(-1)).toMatchObject({ from: 'cancelled', to: 'quoted', actor: 'staff', actorUserId: admin.id });
+    expect((await q.mails(order.id)).map((m) => m.kind).at(-1)).toBe('quote_sent');
+    expect((await q.view(order, order.owner)).json().order).toMatchObject({ status: 'quoted', payable: true });
   });
 
   it('a question keeps the quote open, is kept with the order and mails staff', async () => {

@@ -403,6 +403,8 @@ export const paymentAttempts = pgTable('payment_attempts', {
   amountMinor: integer('amount_minor').notNull(),
   currency: text('currency').notNull(),
   status: text('status', { enum: PAYMENT_ATTEMPT_STATUSES }).notNull().default('started'),
+  /** The quote version the attempt was started for (D28): a payment for another version is refused and given back. */
+  quoteVersion: integer('quote_version'),
   /** The base of every Idempotency-Key sent to the provider for this attempt (start, capture). */
   idempotencyKey: text('idempotency_key').notNull(),
   /** Why it failed or was refused, in the provider's or our words (for staff and logs). */

@@ -47,6 +47,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   IDEMPOTENCY_KEY_INVALID: { status: 400, key: 'orders.idempotencyKeyInvalid' },
   IDEMPOTENCY_KEY_REUSED: { status: 409, key: 'orders.idempotencyKeyReused' },
   TRANSITION_NOT_ALLOWED: { status: 409, key: 'orders.transitionNotAllowed' },
+  QUOTE_REVISED: { status: 409, key: 'quotes.revised' },
   QUOTE_EXPIRED: { status: 409, key: 'quotes.expired' },
   QUOTE_NOT_OPEN: { status: 409, key: 'quotes.notOpen' },
   NOT_A_CONSULTATION: { status: 409, key: 'quotes.notConsultation' },

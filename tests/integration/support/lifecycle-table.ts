@@ -33,6 +33,7 @@ export const EXPECTED_TABLE: Readonly<Record<LifecycleEvent, ExpectedRow>> = {
   draftApproved: { from: ['draft_delivered'], to: 'completed', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'] },
   revisionRequested: { from: ['draft_delivered'], to: 'in_progress', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'] },
   quoteSent: { from: ['quote_review', 'quoted'], to: 'quoted', by: ['staff'], mails: ['quote_sent'] },
+  quoteReopened: { from: ['cancelled'], to: 'quoted', by: ['staff'], mails: ['quote_sent'] },
   quoteDeclined: { from: ['quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_quote'] },
   quoteExpired: { from: ['quoted'], to: 'quote_review', by: ['system'], mails: ['staff_quote'] },
 };

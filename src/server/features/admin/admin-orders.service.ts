@@ -119,7 +119,8 @@ export async function getOrder(db: Database, id: string) {
     cancel: staffCancel(order),
     /** A consultation's quote (D28): whether staff may send one now, every version sent (newest first), the customer's questions and decline. */
     quote: order.orderType === 'consultation' ? {
-      editable: order.status === 'quote_review' || order.status === 'quoted',
+      // A declined (or cancelled) consultation not paid may be priced again: a mistaken decline is not final.
+      editable: order.status === 'quote_review' || order.status === 'quoted' || (order.status === 'cancelled' && order.paidAt === null),
       validUntil: order.quoteValidUntil,
       versions: (quoted?.quotes.get(id) ?? []).map((q) => ({ version: q.version, lines: q.lines, amount: q.amountMinor, currency: q.currency, validUntil: q.validUntil, note: q.note, at: q.createdAt })),
       messages: (quoted?.messages.get(id) ?? []).map((m) => ({ kind: m.kind, body: m.body, at: m.createdAt })),

@@ -25,6 +25,8 @@ export interface NewAttempt {
   amountMinor: number;
   currency: string;
   idempotencyKey: string;
+  /** The quote version it pays, when the order is a quote (D28). */
+  quoteVersion?: number | null | undefined;
 }
 
 /** An attempt about to be started at the provider (its reference comes with the provider's answer). */

@@ -21,7 +21,7 @@ import { failAttempt, findAttempt } from './attempts.ts';
 import type { PaymentRegistry } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import type { ReturnRefs } from './return-refs.ts';
-import { referenceHash, settleReturn, type SettleOutcome } from './settle.service.ts';
+import { assertQuoteVersion, referenceHash, settleReturn, type SettleOutcome } from './settle.service.ts';
 
 export type ConfirmInput =
   /** SPEC's shape: Toss's widget, or the sandbox standing in for any provider (its keys start with `sbx.`). */
@@ -80,10 +80,11 @@ async function confirmStarted(db: Database, registry: PaymentRegistry, order: Or
  * captured (the approval lapses at PayPal) instead of capturing and giving it back. Staff's new
  * quote version, an expiry or a cancel meanwhile all end here.
  */
-export async function beforeTakingMoney(db: Database, provider: PaymentProvider, order: OrderRow, attempt: { id: string; amountMinor: number; currency: string }): Promise<void> {
+export async function beforeTakingMoney(db: Database, provider: PaymentProvider, order: OrderRow, attempt: { id: string; amountMinor: number; currency: string; quoteVersion: number | null }): Promise<void> {
   if (!provider.confirmTakesMoney) return;
   try {
     assertPayable(order);
+    await assertQuoteVersion(db, order, attempt);
     if (attempt.amountMinor !== order.amountMinor || attempt.currency.toUpperCase() !== order.currency.toUpperCase()) {
       throw new DomainError('AMOUNT_MISMATCH', { detail: `attempt ${attempt.id} for ${attempt.amountMinor} ${attempt.currency}, order now ${order.amountMinor} ${order.currency}` });
     }

@@ -15,8 +15,8 @@ import { hash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
-import type { Database } from '../../db/client.ts';
-import { cartItems, orderLines, paymentAttempts } from '../../db/schema.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
+import { cartItems, orderLines, orderQuotes, paymentAttempts } from '../../db/schema.ts';
 import { preparedTransition } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { markAttempt, type NewAttempt } from './attempts.ts';
@@ -35,6 +35,21 @@ interface AttemptOf {
   status?: PaymentAttemptStatus | undefined;
   /** What the attempt asked the provider for, when it was started by the store. */
   amountMinor?: number | undefined;
+  /** The quote version it was started for (D28). */
+  quoteVersion?: number | null | undefined;
+}
+
+/** The quote version payable now: the newest one sent (null for an order without quotes). */
+async function payableQuoteVersion(db: Database, orderId: string): Promise<number | null> {
+  const [row] = rowsOf<{ version: number | null }>(await db.execute(sql`select max(version)::int as version from ${orderQuotes} where order_id = ${orderId}`));
+  return row?.version ?? null;
+}
+
+/** Refuses an attempt started for a quote version that is no longer the one to pay (D28, issue 32 item 11). */
+export async function assertQuoteVersion(db: Database, order: OrderRow, attempt: Pick<AttemptOf, 'quoteVersion'>): Promise<void> {
+  if (attempt.quoteVersion === null || attempt.quoteVersion === undefined) return;
+  const payable = await payableQuoteVersion(db, order.id);
+  if (payable !== attempt.quoteVersion) throw new DomainError('QUOTE_REVISED', { detail: `attempt for quote v${attempt.quoteVersion}, payable v${payable ?? '-'}` });
 }
 
 /** A short, stable key part for a provider reference (Toss keys may be 200 characters). */
@@ -83,7 +98,9 @@ const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 're
     set: { paymentProvider: p('provider'), paymentKey: p('paymentRef'), paymentMethod: p('paymentMethod'), receiptUrl: p('receiptUrl'), paidAt: p('paidAt'), testPayment: p('testPayment'), paidAttemptId: sql`(select id from attempt)` },
     // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took:
     // a quote revised or expired meanwhile is not paid by an attempt made for the old one.
-    when: sql`exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${p('amountMinor')}`,
+    when: sql`exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${p('amountMinor')}
+      and not exists (select 1 from ${paymentAttempts} as a where a.provider = ${p('provider')} and a.reference = ${p('reference')} and a.quote_version is not null
+        and a.quote_version is distinct from (select max(q.version) from ${orderQuotes} as q where q.order_id = o.id))`,
   },
   parts: {
     before: sql`attempt as (
@@ -111,6 +128,14 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   if (word.state === 'failed') {
     await markAttempt(db, { ...record, status: 'failed', failure: word.failure });
     throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.notCompleted', detail: `${provider.name}: ${word.failure ?? 'not paid'}` });
+  }
+  if (word.state === 'paid' || word.state === 'processing') {
+    try {
+      await assertQuoteVersion(db, order, attempt);
+    } catch (error) {
+      if (error instanceof DomainError) return refuse(db, provider, order, attempt, word, error);
+      throw error;
+    }
   }
   if (!matchesOrder(order, word)) {
     return refuse(db, provider, order, attempt, word, new DomainError('AMOUNT_MISMATCH', { detail: `${provider.name} ${word.amountMinor} ${word.currency} for ${word.orderNumber} != order ${order.amountMinor} ${order.currency}` }));

@@ -33,13 +33,17 @@ type StartOutcome =
     widget: { clientKey: string; orderId: string; orderName: string; amount: number; currency: string; customerName: string; customerEmail: string; successUrl: string; failUrl: string };
   };
 
+/** The newest quote of a quoted order: what an attempt started now pays (D28). */
+async function newestQuote(db: Database, order: OrderRow) {
+  if (order.status !== 'quoted') return undefined;
+  const [quote] = await db.select({ version: orderQuotes.version, lines: orderQuotes.lines }).from(orderQuotes).where(eq(orderQuotes.orderId, order.id)).orderBy(desc(orderQuotes.version)).limit(1);
+  return quote;
+}
+
 /** The order's lines as a provider lists them, adding up to the order's amount exactly. */
-async function linesToPay(db: Database, order: OrderRow): Promise<OrderToPay['lines']> {
-  if (order.status === 'quoted') {
-    // A quote is paid as staff wrote it: its newest version's lines, which add up to the order's amount.
-    const [quote] = await db.select({ lines: orderQuotes.lines }).from(orderQuotes).where(eq(orderQuotes.orderId, order.id)).orderBy(desc(orderQuotes.version)).limit(1);
-    if (quote) return quote.lines.map((line) => ({ name: line.description, quantity: 1, amountMinor: line.amount }));
-  }
+async function linesToPay(db: Database, order: OrderRow, quote: Awaited<ReturnType<typeof newestQuote>>): Promise<OrderToPay['lines']> {
+  // A quote is paid as staff wrote it: its newest version's lines, which add up to the order's amount.
+  if (quote) return quote.lines.map((line) => ({ name: line.description, quantity: 1, amountMinor: line.amount }));
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
   const amounts = allocateMinor(lines.map((line) => line.totalKrw), order.amountMinor);
   return lines.map((line, index) => {
@@ -83,10 +87,11 @@ export async function startPayment(db: Database, registry: PaymentRegistry, orig
     };
   }
 
-  const attempt = await openAttempt(db, { orderId: order.id, provider: provider.name, method: input.provider, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: `pay:${randomUUID()}` });
+  const quote = await newestQuote(db, order);
+  const attempt = await openAttempt(db, { orderId: order.id, provider: provider.name, method: input.provider, amountMinor: order.amountMinor, currency: order.currency, idempotencyKey: `pay:${randomUUID()}`, quoteVersion: quote?.version ?? null });
   let started;
   try {
-    started = await provider.start({ order: { ...orderToPay(order), lines: await linesToPay(db, order) }, method: input.provider, idempotencyKey: attempt.idempotencyKey, ...addresses, testCard: input.testCard });
+    started = await provider.start({ order: { ...orderToPay(order), lines: await linesToPay(db, order, quote) }, method: input.provider, idempotencyKey: attempt.idempotencyKey, ...addresses, testCard: input.testCard });
   } catch (error) {
     // Nothing was opened at the provider (or we cannot know): this attempt ends here; a new click is a new attempt.
     await failAttempt(db, attempt.id, error instanceof Error ? error.message : 'start failed');

@@ -25,7 +25,7 @@ type WebhookOutcome =
   | { kind: 'refused' | 'failed'; eventId: string; type: string; code: string };
 
 /** The provider's final words: the event was acted on (money refused is being given back, a decline recorded). */
-const FINAL_REFUSALS = new Set(['AMOUNT_MISMATCH', 'ORDER_NOT_PAYABLE', 'QUOTE_EXPIRED', 'PAYMENT_FAILED']);
+const FINAL_REFUSALS = new Set(['AMOUNT_MISMATCH', 'ORDER_NOT_PAYABLE', 'QUOTE_EXPIRED', 'QUOTE_REVISED', 'PAYMENT_FAILED']);
 
 export async function receiveWebhook(db: Database, registry: PaymentRegistry, name: ProviderName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookOutcome> {
   const provider = registry.byName(name);

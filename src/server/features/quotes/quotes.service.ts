@@ -18,13 +18,17 @@ import { orderFor } from '../orders/order-access.ts';
 export type QuoteRow = typeof orderQuotes.$inferSelect;
 export type OrderMessageRow = typeof orderMessages.$inferSelect;
 
-/** Staff send a quote, or a new version of an unpaid one; the order becomes `quoted` for its sum. */
+/**
+ * Staff send a quote, or a new version of an unpaid one; the order becomes `quoted` for its sum. A
+ * consultation that was declined (or cancelled) before it was paid is reopened by a new version.
+ */
 export async function sendQuote(db: Database, actorId: string, orderId: string, input: QuoteInput, now = new Date()): Promise<QuoteRow> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new DomainError('NOT_FOUND');
     if (order.orderType !== 'consultation') throw new DomainError('NOT_A_CONSULTATION', { detail: `order ${orderId} is a ${order.orderType} order` });
-    if (order.status !== 'quote_review' && order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${orderId} is ${order.status}` });
+    const reopening = order.status === 'cancelled' && order.paidAt === null;
+    if (order.status !== 'quote_review' && order.status !== 'quoted' && !reopening) throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${orderId} is ${order.status}` });
     const [latest] = await tx.select({ version: orderQuotes.version }).from(orderQuotes).where(eq(orderQuotes.orderId, orderId)).orderBy(desc(orderQuotes.version)).limit(1);
     const version = (latest?.version ?? 0) + 1;
     const amountMinor = quoteTotal(input.lines);
@@ -34,8 +38,8 @@ export async function sendQuote(db: Database, actorId: string, orderId: string, 
       currency: order.currency, validUntil, note: input.note ?? null, createdByUserId: actorId,
     }).returning();
     await requireTransition(tx as unknown as Database, {
-      orderId, event: 'quoteSent', actor: 'staff', actorUserId: actorId,
-      note: `quote v${version} sent: ${amountMinor} ${order.currency}, valid until ${validUntil.toISOString()}`,
+      orderId, event: reopening ? 'quoteReopened' : 'quoteSent', actor: 'staff', actorUserId: actorId,
+      note: `quote v${version} ${reopening ? 'sent again after it was declined' : 'sent'}: ${amountMinor} ${order.currency}, valid until ${validUntil.toISOString()}`,
       set: {
         amountMinor, quoteValidUntil: validUntil,
         amountKrw: approximateKrw(amountMinor, { digits: minorDigits(order.country), multiplier: COUNTRIES[order.country].priceMultiplier }),
