@@ -18,6 +18,7 @@ import { COMPANY } from '../domain/site.ts';
 import { registerAccountRoutes } from './features/accounts/auth.routes.ts';
 import { GOOGLE_ISSUER, OidcClient } from './features/accounts/google.ts';
 import { createAuth } from './http/auth.ts';
+import { cutOffSlowBodies } from './http/body-deadline.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
 import { storeMailKinds } from './store-mails.ts';
@@ -123,6 +124,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
 
   registerErrorHandling(app);
+
+  // A JSON (or webhook) body must arrive whole within BODY_TIMEOUT_MS; uploads keep their own clocks.
+
+  cutOffSlowBodies(app, config.BODY_TIMEOUT_MS);
   registerHardening(app, helmetHeaders({
     // Pages get a nonce-based policy from the renderer (src/web/entry.server.tsx).
     contentSecurityPolicy: false,

@@ -88,6 +88,8 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   /** How long an upload may receive nothing before it is cut off with 408 (default: domain/uploads.ts). */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10 * 60_000).optional(),
+  /** How long any request body but an upload's may take to arrive whole before it is cut off with 408. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(10 * 60_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).superRefine((env, ctx) => {
   if (Boolean(env.TOSS_CLIENT_KEY) !== Boolean(env.TOSS_SECRET_KEY)) {

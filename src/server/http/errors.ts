@@ -55,6 +55,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   UPLOAD_TOO_LARGE: { status: 413, key: 'uploads.requestTooLarge' },
   UNSUPPORTED_FILE_TYPE: { status: 415, key: 'uploads.unsupportedType' },
   UPLOAD_TIMEOUT: { status: 408, key: 'uploads.timedOut' },
+  REQUEST_TIMEOUT: { status: 408, key: 'http.requestTimeout' },
   BRIEF_EXISTS: { status: 409, key: 'briefs.exists' },
   ORDER_REQUIRED: { status: 422, key: 'briefs.orderRequired' },
   NOT_DELIVERABLE: { status: 409, key: 'deliverables.notDeliverable' },
