@@ -9,6 +9,7 @@ import { contactMailKinds } from './features/contact/contact-mail-kinds.ts';
 import { deliverableMailKinds } from './features/deliverables/deliverable-mail-kinds.ts';
 import type { OrderLinks } from './features/orders/order-links.ts';
 import { orderMailKinds } from './features/orders/order-mail-kinds.ts';
+import { paymentMailKinds } from './features/payments/payment-mail-kinds.ts';
 import { quoteMailKinds } from './features/quotes/quote-mail-kinds.ts';
 import type { MailKind, MailKinds } from './mail/mail-kinds.ts';
 
@@ -19,6 +20,7 @@ export function storeMailKinds(links: OrderLinks): MailKinds {
     ...deliverableMailKinds(links),
     ...quoteMailKinds(links),
     ...contactMailKinds,
+    ...paymentMailKinds,
     // Every kind the outbox's check allows has its entry.
   } satisfies Record<(typeof MAIL_KINDS)[number], MailKind<any>>;
 }

@@ -250,6 +250,26 @@ describe.each(BACKENDS)('money is never stranded (%s)', (backend) => {
       expect((await s.mailKindsOf(order.id)).filter((k) => k === 'order_status')).toHaveLength(1);
     });
 
+    it('shows staff money that stays unknown for an hour on the overview and mails them once, until the provider answers', async () => {
+      const admin = await staff.admin();
+      const { order, paypalOrderId } = await startPaypal();
+      paypal.approve(paypalOrderId, 'approve');
+      expect((await s.confirm({ orderId: order.orderId, provider: 'paypal', paypalOrderId })).statusCode).toBe(200);
+      paypal.faults.inject({ method: 'POST', path: /\/refund$/, mode: '500', times: 100 });
+      expect((await staff.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount: order.amount, reason: 'Duplicate order' }, { cookie: admin.cookie })).statusCode).toBe(202);
+      await s.db().update(refunds).set({ createdAt: sql`now() - interval '2 hours'` }).where(eq(refunds.orderId, order.id));
+      const overview = async () => (await staff.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json().stuckMoney;
+      await reconcile();
+      await reconcile();
+      expect((await overview()).items).toContainEqual(expect.objectContaining({ kind: 'refund', orderId: order.id, orderNumber: order.orderId, provider: 'paypal', amount: order.amount, currency: 'USD', status: 'unknown' }));
+      expect((await s.mailKindsOf(order.id)).filter((k) => k === 'staff_money')).toHaveLength(1);
+
+      paypal.faults.clear();
+      await reconcile();
+      expect((await s.orderRow(order.orderId)).status).toBe('cancelled');
+      expect((await overview()).items.filter((item: { orderId: string }) => item.orderId === order.id)).toEqual([]);
+    });
+
     it('finishes a staff PayPal refund whose answer was lost (500 after the work) once, under the same PayPal-Request-Id', async () => {
       const admin = await staff.admin();
       const { order, paypalOrderId } = await startPaypal();
@@ -263,7 +283,7 @@ describe.each(BACKENDS)('money is never stranded (%s)', (backend) => {
       expect(detail.refunds).toEqual([expect.objectContaining({ status: 'unknown' })]);
 
       expect(await reconcile()).toBeGreaterThanOrEqual(1);
-      const sent = paypal.refunds();
+      const sent = paypal.refunds().filter((r) => r.requestId?.startsWith(`refund:${order.id}:`));
       expect(sent.map((r) => r.requestId)).toEqual([`refund:${order.id}:1`, `refund:${order.id}:1`]);
       expect((await s.orderRow(order.orderId)).status).toBe('cancelled');
       const [row] = await s.db().select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'succeeded')));

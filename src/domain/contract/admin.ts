@@ -135,6 +135,13 @@ export const overviewSchema = z.object({
   daily: z.array(z.object({ day: z.string(), country: z.string(), currency: z.string(), amount: z.number().int(), orders: z.number().int() })),
   inbox: z.object({ unhandled: z.number().int() }),
   openQuotes: money,
+  stuckMoney: z.object({
+    total: z.number().int(),
+    items: z.array(z.object({
+      kind: z.enum(['attempt', 'refund']), status: z.string(), orderId: z.uuid(), orderNumber: z.string(), provider: z.string(),
+      amount: z.number().int(), currency: z.string(), since: dateTime(),
+    })),
+  }).describe('Payments and refunds the providers have not confirmed for over an hour, and refunds a provider refused (D32), newest first.'),
 });
 
 export const overview = route({

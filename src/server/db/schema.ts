@@ -308,7 +308,7 @@ export const contactSubmissions = pgTable('contact_submissions', {
  */
 export const MAIL_KINDS = [
   'order_paid', 'order_status', 'order_comment', 'order_files', 'staff_order', 'staff_brief', 'staff_contact', 'staff_review',
-  'consultation_received', 'quote_sent', 'staff_quote',
+  'consultation_received', 'quote_sent', 'staff_quote', 'staff_money',
 ] as const;
 
 /**
@@ -371,6 +371,8 @@ export const refunds = pgTable('refunds', {
   failure: text('failure'),
   /** How many times the provider was asked: a retry after a lost answer names the try (Stripe keeps a key's 500). */
   tries: integer('tries').notNull().default(0),
+  /** When staff were mailed that this refund is stuck (unknown for an hour, or refused): once. */
+  alertedAt: timestamp('alerted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -409,6 +411,8 @@ export const paymentAttempts = pgTable('payment_attempts', {
   idempotencyKey: text('idempotency_key').notNull(),
   /** Why it failed or was refused, in the provider's or our words (for staff and logs). */
   failure: text('failure'),
+  /** When staff were mailed that this attempt's outcome is still unknown after an hour: once. */
+  alertedAt: timestamp('alerted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),

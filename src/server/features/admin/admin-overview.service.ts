@@ -8,6 +8,7 @@
 import { desc, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { contactSubmissions, orders, users } from '../../db/schema.ts';
+import { stuckMoney } from '../payments/stuck-money.ts';
 
 const TODAY_KST = sql`(date_trunc('day', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul')`;
 /** Money that was paid and not given back: paid, not cancelled. */
@@ -15,7 +16,7 @@ const TODAY_KST = sql`(date_trunc('day', now() at time zone 'Asia/Seoul') at tim
 const TAKEN = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelled' and not ${orders.testPayment}`;
 
 export async function overview(db: Database) {
-  const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes] = await Promise.all([
+  const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes, stuck] = await Promise.all([
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${users.createdAt} >= ${TODAY_KST})::int as today,
       count(*) filter (where ${users.phone} is not null and ${users.phone} <> '')::int as with_phone from ${users}`),
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${orders.status} = 'pending')::int as pending,
@@ -35,6 +36,7 @@ export async function overview(db: Database) {
     // The pipeline (D28): quotes sent and not yet paid, declined or expired, by currency.
     db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
       from ${orders} where ${orders.status} = 'quoted' group by 1 order by 1`),
+    stuckMoney(db),
   ]);
   const money = (rows: unknown) => rowsOf<{ currency: string; amount: string | number; orders: number }>(rows).map((r) => ({ currency: r.currency, amount: Number(r.amount), orders: r.orders }));
   const [u] = rowsOf<{ total: number; today: number; with_phone: number }>(userCounts);
@@ -50,5 +52,6 @@ export async function overview(db: Database) {
     inbox: { unhandled: i!.unhandled },
     /** Open quotes (sent, unpaid) per currency: count and value. Paid quotes count in revenue like any order. */
     openQuotes: money(openQuotes),
+    stuckMoney: stuck,
   };
 }

@@ -20,6 +20,7 @@ import type { PaymentProvider } from './providers/provider.ts';
 import type { SettleOutcome } from './settle.service.ts';
 import { startPayment, type StartInput } from './start.service.ts';
 import { reconcileAttempt, reconcilePayments, type ReconcileOptions } from './reconcile.service.ts';
+import { alertStuckMoney } from './stuck-money.ts';
 import { OPEN_ATTEMPT_STATUSES } from '../../../domain/payments.ts';
 import { paymentAttempts } from '../../db/schema.ts';
 import { and, inArray } from 'drizzle-orm';
@@ -79,7 +80,10 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log, l
     async reconcile(options: ReconcileOptions = {}) {
       const report = await reconcilePayments(db, registry, options);
       report.paid.forEach(paid);
-      if (report.settled + report.refunds > 0) log.info({ settled: report.settled, refunds: report.refunds, paid: report.paid.length }, 'payments reconciled');
+      // What is still not known after an hour, or was refused, is staff's to look at: mailed once each.
+      const alerted = await alertStuckMoney(db);
+      if (alerted > 0) mailWorker.nudge();
+      if (report.settled + report.refunds + alerted > 0) log.info({ settled: report.settled, refunds: report.refunds, paid: report.paid.length, alerted }, 'payments reconciled');
       return report.settled + report.refunds;
     },
     /**

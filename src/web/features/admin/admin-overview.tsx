@@ -19,6 +19,32 @@ function Card({ label, children, note }: { label: string; children: React.ReactN
   );
 }
 
+/** Payments and refunds the providers have not confirmed for an hour, and refunds they refused (D32). */
+function StuckMoney({ stuck }: { stuck: Overview['stuckMoney'] }) {
+  const { t } = useTranslation('admin');
+  const { country, lang } = useRootData();
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Seoul' });
+  return (
+    <section aria-labelledby="stuck" className={`rounded-2xl border p-5 shadow-sm ${stuck.total ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`} data-stuck-money={stuck.total}>
+      <h2 id="stuck" className="font-bold">{t('overview.stuck')} <span className="font-normal text-slate-600">({stuck.total})</span></h2>
+      <p className="mt-1 text-sm text-slate-600">{t('overview.stuckNote')}</p>
+      {stuck.items.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('overview.stuckNone')}</p> : (
+        <ul className="mt-3 divide-y divide-amber-200 text-sm">
+          {stuck.items.map((item) => (
+            <li key={`${item.kind}-${item.orderId}-${String(item.since)}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <Link to={`/${country}/admin?tab=orders&order=${item.orderId}`} className="font-mono text-brand-800 hover:underline">{item.orderNumber}</Link>
+              <span className="font-semibold">{t(`overview.stuckKind.${item.kind}`)}</span>
+              <span>{formatCurrencyMinor(item.amount, item.currency)}</span>
+              <span className="text-slate-600">{t(`settings.providers.${item.provider}`)} · {t(`overview.stuckStatus.${item.status}`)}</span>
+              <span className="w-full text-xs text-slate-500 sm:w-auto">{date.format(new Date(item.since))} {t('kst')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function AdminOverview({ overview }: { overview: Overview }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
@@ -46,6 +72,8 @@ export function AdminOverview({ overview }: { overview: Overview }) {
           <Link to={`/${country}/admin?tab=orders&status=quoted`} className="block hover:underline" data-open-quotes={overview.orders.quoted}>{money(overview.openQuotes)}</Link>
         </Card>
       </section>
+
+      <StuckMoney stuck={overview.stuckMoney} />
 
       <section aria-labelledby="quick" className="flex flex-wrap items-center gap-2">
         <h2 id="quick" className="sr-only">{t('overview.quick')}</h2>
