@@ -251,13 +251,15 @@ function shopper(origin: string, stripe: Stripe) {
   async function placeAndPay(started = performance.now()): Promise<number> {
     if (PROVIDER === 'stripe') return placeAndPayWithStripe(started);
     const address = nextAddress();
+    const sessionId = newGuestId();
     const created = await post(origin, '/api/orders', {
       customerName: '김민수', customerEmail: 'bench@example.com', customerPhone: '010-1234-5678',
-      serviceId: 4, quantity: 5, sessionId: newGuestId(), country: 'kr', isGuestOrder: true,
+      serviceId: 4, quantity: 5, sessionId, country: 'kr', isGuestOrder: true,
     }, address);
     if (created.status !== 201) throw new Error(`order answered ${created.status}: ${JSON.stringify(created.json)}`);
     const orderId = created.json.orderId as string;
-    const confirmed = await post(origin, '/api/confirm', { orderId, amount: created.json.amount, paymentKey: `ok_${randomBytes(8).toString('hex')}` }, address);
+    // The payer's own return: it names the guest id that placed the order (issue 32).
+    const confirmed = await post(origin, '/api/confirm', { orderId, amount: created.json.amount, paymentKey: `ok_${randomBytes(8).toString('hex')}`, sessionId }, address);
     if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.json)}`);
     acknowledged.push(orderId);
     return performance.now() - started;

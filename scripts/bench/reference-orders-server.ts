@@ -108,10 +108,11 @@ interface TossPayment {
 }
 
 app.post('/api/confirm', async (req, reply) => {
-  const body = req.body as { orderId?: unknown; amount?: unknown; paymentKey?: unknown } | null;
+  const body = req.body as { orderId?: unknown; amount?: unknown; paymentKey?: unknown; sessionId?: unknown } | null;
   if (!body || typeof body.orderId !== 'string' || typeof body.paymentKey !== 'string' || typeof body.amount !== 'number') return badRequest(reply, 'invalid confirm');
   const [order] = await sql`select "id", "order_number", "user_id", "guest_id", "is_guest_order", "customer_name", "customer_email", "customer_phone", "customer_address", "requirements", "order_type", "order_name", "country", "currency", "language", "amount_krw", "amount_minor", "status", "payment_provider", "payment_key", "paid_attempt_id", "payment_method", "receipt_url", "paid_at", "draft_delivered_at", "revisions_used", "cancel_requested_at", "quote_valid_until", "admin_comments", "idempotency_key", "request_fingerprint", "created_at", "updated_at" from "orders" where "orders"."order_number" = ${body.orderId} limit ${1}`;
-  if (!order) return reply.status(404).send({ success: false, error: 'not found' });
+  // Only the payer's return is acted on (issue 32): here, the guest id that placed the order.
+  if (!order || order.user_id !== null || order.guest_id !== body.sessionId) return reply.status(404).send({ success: false, error: 'not found' });
   if (order.status !== 'pending' || body.amount !== order.amount_minor) return badRequest(reply, 'not payable for this amount');
 
   const idempotencyKey = `confirm:${order.id}:${createHash('sha256').update(body.paymentKey).digest('base64url').slice(0, 32)}`;
@@ -131,14 +132,16 @@ app.post('/api/confirm', async (req, reply) => {
       insert into "payment_attempts" (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, completed_at)
       values (${order.id}, ${'toss'}, ${'tosspayments'}, ${payment.paymentKey}, ${payment.paymentKey}, ${order.amount_minor}, ${order.currency}, 'succeeded', ${idempotencyKey}, now())
       on conflict (provider, reference) where reference is not null do update
-        set status = 'succeeded', payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce("payment_attempts"."completed_at", now()), updated_at = now()
-        where "payment_attempts"."status" <> 'refused' and "payment_attempts"."order_id" = excluded.order_id
+        set status = 'succeeded', order_id = excluded.order_id, payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce("payment_attempts"."completed_at", now()), updated_at = now()
+        where "payment_attempts"."status" <> 'refused' and ("payment_attempts"."order_id" = excluded.order_id or "payment_attempts"."status" in ('started', 'processing', 'unknown', 'failed'))
       returning id
     ), prev as (
       select id, status from "orders" where id = ${order.id} for update
     ), changed as (
-      update "orders" as o set status = ${'order_received'}, updated_at = now(), "payment_provider" = ${'toss'}, "payment_key" = ${payment.paymentKey}, "payment_method" = ${payment.method ?? null}, "receipt_url" = ${payment.receipt?.url ?? null}, "paid_at" = ${paidAt}, "paid_attempt_id" = (select id from attempt)
-      from prev where o.id = prev.id and prev.status in (${'pending'}, ${'quoted'}) and (exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${order.amount_minor})
+      update "orders" as o set status = ${'order_received'}, updated_at = now(), "payment_provider" = ${'toss'}, "payment_key" = ${payment.paymentKey}, "payment_method" = ${payment.method ?? null}, "receipt_url" = ${payment.receipt?.url ?? null}, "paid_at" = ${paidAt}, "test_payment" = ${true}, "paid_attempt_id" = (select id from attempt)
+      from prev where o.id = prev.id and prev.status in (${'pending'}, ${'quoted'}) and (exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${order.amount_minor}
+        and not exists (select 1 from "payment_attempts" as a where a.provider = ${'toss'} and a.reference = ${payment.paymentKey} and a.quote_version is not null
+          and a.quote_version is distinct from (select max(q.version) from "order_quotes" as q where q.order_id = o.id)))
       returning o.id, prev.status as from_status, o.user_id, o.guest_id
     ), history as (
       insert into "order_status_history" (order_id, from_status, to_status, actor, actor_user_id, note, created_at)

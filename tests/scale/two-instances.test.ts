@@ -189,7 +189,7 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
         expect(created.status, JSON.stringify(created.json)).toBe(201);
         attempt.orderId = created.json.orderId as string;
         const paymentKey = `ok_${attempt.key}`;
-        const confirmed = await withRetry(target, (store) => call(store, 'POST', '/api/confirm', { body: { orderId: attempt.orderId, amount: created.json.amount, paymentKey }, ip }));
+        const confirmed = await withRetry(target, (store) => call(store, 'POST', '/api/confirm', { body: { orderId: attempt.orderId, amount: created.json.amount, paymentKey, sessionId: attempt.guestId }, ip }));
         expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
         attempt.paid = true;
       }

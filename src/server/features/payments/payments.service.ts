@@ -66,8 +66,7 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log, l
     start: (accessor: Accessor, input: StartInput) => startPayment(db, registry, origin, accessor, input, refs),
     /** A payer's return (POST /api/confirm, the success page): counted per client and per order first, whoever asks. */
     async confirm(input: ConfirmInput, from: ReturnFrom) {
-      await limits.consume('confirmPerIp', from.client);
-      await limits.consume('confirmPerOrder', input.orderId);
+      await Promise.all([limits.consume('confirmPerIp', from.client), limits.consume('confirmPerOrder', input.orderId)]);
       return paid(await confirmReturn(db, registry, input, { accessor: from.accessor, refs }));
     },
     async webhook(name: ProviderName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
