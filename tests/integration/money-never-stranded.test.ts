@@ -182,6 +182,30 @@ describe.each(BACKENDS)('money is never stranded (%s)', (backend) => {
     });
   });
 
+  describe('small edges (item 13)', () => {
+    it('answers a signed Stripe event whose ids hold a NUL with 400, stores nothing, and takes the real event after', async () => {
+      const { order, sessionId, attempt } = await startStripe('us', 'stripe');
+      stripe.pay(sessionId, 'paid');
+      const forged = stripe.event('checkout.session.completed', sessionId, { id: 'evt_\u0000nul' });
+      const answer = await s.stripeWebhook(forged);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().code).toBe('BAD_REQUEST');
+      expect((await s.orderRow(order.orderId)).status).toBe('pending');
+      expect((await s.stripeWebhook(stripe.event('checkout.session.completed', sessionId))).json()).toEqual({ received: true, outcome: 'settled' });
+      await expectPaidOnce(order, attempt.id);
+    });
+
+    it('limits the sandbox\'s approval step per client (30 a minute)', async () => {
+      const order = await s.order('kr');
+      const answers = [];
+      for (let i = 0; i < 31; i++) {
+        answers.push((await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: order.orderId, card: 'approved', sessionId: order.guest }, {}, '10.250.7.7')).statusCode);
+      }
+      expect(answers.slice(0, 30).every((status) => status === 200)).toBe(true);
+      expect(answers[30]).toBe(429);
+    });
+  });
+
   describe('refunds', () => {
     it('gives a second payment back once when the refund answers 500 after refunding: the reconciler finds the refund, sends none again', async () => {
       const { order, attempt, other } = await paidWithAnotherTabOpen();
