@@ -8,6 +8,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentAttempts, refunds } from '../../src/server/db/schema.ts';
+import { createPaymentRegistry, type PaymentRegistry } from '../../src/server/features/payments/providers/index.ts';
+import type { PaymentProvider } from '../../src/server/features/payments/providers/provider.ts';
+import { reconcilePayments } from '../../src/server/features/payments/reconcile.service.ts';
+import { sendRefund } from '../../src/server/features/payments/refunds.service.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { paymentsShop, paypalOrderIdOf, sessionIdOf, type PlacedOrder } from './support/payments.ts';
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_SECRET, FAKE_PAYPAL_WEBHOOK_ID, startFakePaypal, type FakePaypal } from './support/paypal.ts';
@@ -312,6 +316,157 @@ describe.each(BACKENDS)('money is never stranded (%s)', (backend) => {
       expect((await s.orderRow(order.orderId)).status).toBe('cancelled');
       const [row] = await s.db().select().from(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'succeeded')));
       expect(row).toMatchObject({ amountMinor: order.amount, provider: 'paypal' });
+    });
+  });
+
+  describe('the provider\'s word, never assumed (review of issue 32)', () => {
+    it('sends a refund from one process at a time: a second sender, or a reconciler pass, leaves one in flight to its sender', async () => {
+      const { order, other } = await paidWithAnotherTabOpen();
+      stripe.pay(other.sessionId, 'paid');
+      stripe.faults.inject({ method: 'POST', path: REFUNDS, mode: '500' });
+      expect((await s.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: other.sessionId })).statusCode).toBe(409);
+      const [row] = await s.refundsOf(order.id);
+      expect(row).toMatchObject({ status: 'unknown', tries: 1, sendingUntil: null });
+
+      // Two processes come to it at once (two reconcilers, or one whose batch ran long); Stripe hangs.
+      stripe.faults.inject({ method: 'POST', path: REFUNDS, mode: 'hang', times: 2 });
+      const registry = createPaymentRegistry(server().config, 'test');
+      const providerOf = (name: string | null) => registry.byName(name)!;
+      const before = stripe.calls.filter((c) => c.method === 'POST' && REFUNDS.test(c.path)).length;
+      const [first, second] = await Promise.all([sendRefund(s.db(), providerOf, row!), sendRefund(s.db(), providerOf, row!)]);
+      expect([first, second]).toEqual(['unknown', 'unknown']);
+      // One sender's two tries (the library retries once), not four: the other left it.
+      expect(stripe.calls.filter((c) => c.method === 'POST' && REFUNDS.test(c.path)).length - before).toBe(2);
+      expect((await s.refundsOf(order.id))[0]).toMatchObject({ status: 'unknown', tries: 2, sendingUntil: null });
+
+      // A sender still holds it (its lease): the reconciler passes it over.
+      await s.db().update(refunds).set({ sendingUntil: sql`now() + interval '5 minutes'` }).where(eq(refunds.id, row!.id));
+      const calls = stripe.calls.length;
+      await reconcile();
+      expect(stripe.calls.length).toBe(calls);
+      expect((await s.refundsOf(order.id))[0]).toMatchObject({ status: 'unknown', tries: 2 });
+
+      // Its lease ran out (the sender died): sent once more, and given back once.
+      await s.db().update(refunds).set({ sendingUntil: sql`now() - interval '1 second'` }).where(eq(refunds.id, row!.id));
+      await reconcile();
+      expect((await s.refundsOf(order.id))[0]).toMatchObject({ status: 'succeeded', tries: 3, sendingUntil: null });
+      expect(stripe.madeRefunds().filter((r) => (r.metadata as Record<string, string>).refund_key === row!.idempotencyKey)).toHaveLength(1);
+    });
+
+    it('leaves money an order could not take to the reconciler when the process dies between the payment and its refusal', async () => {
+      const { order, attempt, other } = await paidWithAnotherTabOpen();
+      stripe.pay(other.sessionId, 'paid');
+      // The process "dies" right after the paid statement: the refusal's transaction never commits.
+      await s.db().execute(sql.raw(`create function die_on_refund() returns trigger language plpgsql as $$ begin raise exception 'the process died'; end $$`));
+      await s.db().execute(sql.raw('create trigger die_on_refund before insert on refunds for each row execute function die_on_refund()'));
+      try {
+        expect((await s.stripeWebhook(stripe.event('checkout.session.completed', other.sessionId))).statusCode).toBe(500);
+      } finally {
+        await s.db().execute(sql.raw('drop trigger die_on_refund on refunds'));
+        await s.db().execute(sql.raw('drop function die_on_refund()'));
+      }
+      // Not "succeeded": it paid nothing here, and an open attempt is the reconciler's to finish.
+      expect((await s.attemptsOf(order.id)).find((a) => a.id === other.attempt.id)).toMatchObject({ status: 'processing' });
+      expect(await s.refundsOf(order.id)).toEqual([]);
+
+      await reconcile();
+      expect((await s.attemptsOf(order.id)).find((a) => a.id === other.attempt.id)).toMatchObject({ status: 'refused' });
+      expect(await s.refundsOf(order.id)).toEqual([expect.objectContaining({ attemptId: other.attempt.id, status: 'succeeded', amountMinor: order.amount })]);
+      await expectPaidOnce(order, attempt.id);
+    });
+
+    it('gives back a PayPal capture whose answer was lost when the payer returns after the order was cancelled, instead of assuming nothing was taken', async () => {
+      const { order, paypalOrderId, attempt } = await startPaypal();
+      paypal.approve(paypalOrderId, 'approve');
+      paypal.faults.inject({ method: 'POST', path: /\/capture$/, mode: '500-after' });
+      expect((await s.confirm({ orderId: order.orderId, provider: 'paypal', paypalOrderId })).statusCode).toBe(202);
+      expect((await s.attemptOf(order.id)).status).toBe('unknown');
+      await s.db().update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+
+      const captures = paypal.captures().length;
+      const back = await s.confirm({ orderId: order.orderId, provider: 'paypal', paypalOrderId });
+      expect(back.statusCode, back.body).toBe(409);
+      expect(await s.attemptOf(order.id)).toMatchObject({ id: attempt.id, status: 'refused' });
+      expect(await s.refundsOf(order.id)).toEqual([expect.objectContaining({ attemptId: attempt.id, status: 'succeeded', amountMinor: order.amount })]);
+      // Read, not captured again.
+      expect(paypal.captures().length).toBe(captures);
+    });
+
+    it('keeps an attempt unknown, not failed, while Stripe refuses the store\'s key (401), and pays it once the key works', async () => {
+      const { order, sessionId, attempt } = await startStripe('us', 'stripe');
+      stripe.pay(sessionId, 'paid');
+      // A 401 is not retried by the library: one call each.
+      stripe.faults.inject({ method: 'GET', path: SESSION, mode: '401' });
+      expect((await s.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: sessionId })).statusCode).toBe(202);
+      stripe.faults.inject({ method: 'GET', path: SESSION, mode: '401' });
+      await reconcile();
+      expect(await s.attemptOf(order.id)).toMatchObject({ status: 'unknown' });
+      await reconcile();
+      await expectPaidOnce(order, attempt.id);
+    });
+
+    it('keeps PayPal unknown, not failed, while it refuses the store\'s credentials (401 on the token)', async () => {
+      const { order, paypalOrderId, attempt } = await startPaypal();
+      paypal.approve(paypalOrderId, 'approve');
+      paypal.faults.inject({ method: 'POST', path: /\/capture$/, mode: '401', times: 2 });
+      expect((await s.confirm({ orderId: order.orderId, provider: 'paypal', paypalOrderId })).statusCode).toBe(202);
+      expect(await s.attemptOf(order.id)).toMatchObject({ status: 'unknown' });
+      await reconcile();
+      await expectPaidOnce(order, attempt.id);
+    });
+
+    it('puts an attempt Stripe could not be read about back to open when Stripe shows it open, so staff are not told of stuck money', async () => {
+      const { order, sessionId } = await startStripe('us', 'stripe');
+      stripe.faults.inject({ method: 'GET', path: SESSION, mode: '500', times: 2 });
+      expect((await s.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: sessionId })).statusCode).toBe(202);
+      expect((await s.attemptOf(order.id)).status).toBe('unknown');
+      await reconcile();
+      expect(await s.attemptOf(order.id)).toMatchObject({ status: 'started', completedAt: null });
+      expect((await s.orderRow(order.orderId)).status).toBe('pending');
+    });
+
+    it('goes on with the other attempts when one fails for a fault of ours, and reports it', async () => {
+      const broken = await startStripe('us', 'stripe');
+      const fine = await startStripe('us', 'stripe');
+      for (const { order, sessionId } of [broken, fine]) {
+        stripe.pay(sessionId, 'paid');
+        stripe.faults.inject({ method: 'GET', path: SESSION, mode: '500', times: 2 });
+        expect((await s.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: sessionId })).statusCode).toBe(202);
+      }
+      const real = createPaymentRegistry(server().config, 'test');
+      const stripeProvider = real.byName('stripe')!;
+      const faulty: PaymentProvider = { ...stripeProvider, lookup: (request) => request.reference === broken.sessionId ? Promise.reject(new TypeError('a bug of ours')) : stripeProvider.lookup(request) };
+      const registry: PaymentRegistry = { ...real, byName: (name) => (name === 'stripe' ? faulty : real.byName(name)) };
+      const errors: unknown[] = [];
+      await s.db().update(paymentAttempts).set({ updatedAt: sql`now() - interval '2 minutes'` }).where(inArray(paymentAttempts.status, ['unknown']));
+      const report = await reconcilePayments(s.db(), registry, { onError: (error) => errors.push(error) });
+      expect(report.errors).toBe(1);
+      expect(errors).toEqual([expect.any(TypeError)]);
+      await expectPaidOnce(fine.order, fine.attempt.id);
+      expect((await s.attemptOf(broken.order.id)).status).toBe('unknown');
+      await reconcile();
+      await expectPaidOnce(broken.order, broken.attempt.id);
+    });
+
+    it('cancels nothing and claims no refund for a payment whose provider the store no longer has', async () => {
+      const admin = await staff.admin();
+      const { order } = await paidWithAnotherTabOpen();
+      await s.db().update(orders).set({ paymentProvider: 'toss' }).where(eq(orders.id, order.id));
+      const cancel = await staff.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount: order.amount, reason: 'Duplicate order' }, { cookie: admin.cookie });
+      expect(cancel.statusCode, cancel.body).toBe(409);
+      expect(cancel.json().code).toBe('CANCEL_NOT_ALLOWED');
+      expect(await s.refundsOf(order.id)).toEqual([]);
+      expect((await s.orderRow(order.orderId)).status).toBe('order_received');
+    });
+
+    it('counts a payment return against its order only once it is the payer\'s: a stranger cannot use up the payer\'s allowance', async () => {
+      const { order, sessionId } = await startStripe('us', 'stripe');
+      stripe.pay(sessionId, 'paid');
+      for (let i = 0; i < 25; i++) {
+        const guess = await s.api.call('POST', '/api/confirm', { orderId: order.orderId, provider: 'stripe', checkoutSessionId: `cs_test_guess${i}` }, {}, `10.250.8.${i}`);
+        expect(guess.statusCode).toBe(404);
+      }
+      expect((await s.confirm({ orderId: order.orderId, provider: 'stripe', checkoutSessionId: sessionId })).statusCode).toBe(200);
     });
   });
 });

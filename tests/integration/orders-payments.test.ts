@@ -331,7 +331,7 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
   });
 
   // Unknown is not failed (issue 32, D32): Toss's 500 or no answer in time says nothing of the charge.
-  it.each(['boom', 'slow'])('answers Toss\'s %s with 202 "processing", records the attempt unknown for the reconciler, and leaves the order payable', async (kind) => {
+  it.each(['boom', 'slow', 'garbled', 'busy'])('answers Toss\'s %s with 202 "processing", records the attempt unknown for the reconciler, and leaves the order payable', async (kind) => {
     const order = await newOrder();
     const paymentKey = key(kind);
     const response = await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey });
@@ -388,6 +388,17 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     const other = await pay();
     expect((await cancel(other.orderId, stranger)).statusCode).toBe(404);
     expect((await s.orderRow(other.orderId)).status).toBe('order_received');
+  });
+
+  it('pays, through the reconciler, a Toss confirm that took the money but whose answer came back unreadable', async () => {
+    const order = await newOrder();
+    const paymentKey = key('garbled');
+    expect((await s.confirm({ orderId: order.orderId, amount: order.amount, paymentKey })).statusCode).toBe(202);
+    await s.db().update(paymentAttempts).set({ updatedAt: sql`now() - interval '2 minutes'` }).where(eq(paymentAttempts.reference, paymentKey));
+    await server().app.jobs.runOnce('reconcile-payments');
+    expect(await s.orderRow(order.orderId)).toMatchObject({ status: 'order_received', paymentKey, paymentProvider: 'toss' });
+    // Confirmed once: the reconciler read the payment Toss had made.
+    expect(toss.confirms().filter((c) => c.body.paymentKey === paymentKey)).toHaveLength(1);
   });
 
   it('reads the payment when Toss says it was already processed', async () => {

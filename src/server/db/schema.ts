@@ -373,6 +373,12 @@ export const refunds = pgTable('refunds', {
   tries: integer('tries').notNull().default(0),
   /** When staff were mailed that this refund is stuck (unknown for an hour, or refused): once. */
   alertedAt: timestamp('alerted_at', { withTimezone: true }),
+  /**
+   * The lease of the process sending it now: no other process sends it before this time (two
+   * senders of one refund could give the money back twice, as a retry is sent under a new key).
+   * Cleared with the answer; a crashed sender's lease runs out.
+   */
+  sendingUntil: timestamp('sending_until', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -4,7 +4,7 @@
  * fake stops), or a connection dropped before or after the work. Each fault is used up by the calls
  * it matches (`times`, one by default); calls that match none are answered as usual.
  */
-export type FaultMode = '500' | '500-after' | 'hang' | 'drop' | 'drop-after';
+export type FaultMode = '500' | '500-after' | 'hang' | 'drop' | 'drop-after' | '401';
 
 export interface Fault {
   method?: 'GET' | 'POST';

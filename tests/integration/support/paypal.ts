@@ -485,6 +485,8 @@ export async function startFakePaypal(options: { port?: number; webhookUrl?: str
     const replayKey = method === 'POST' && requestId ? `${path} ${requestId}` : null;
     if (replayKey && replies.has(replayKey)) return send(replies.get(replayKey)!);
     const fault = faults.take(method, path);
+    // The app's credentials revoked meanwhile.
+    if (fault === '401') return send({ status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.', links: [] } });
     if (fault === 'hang') return void hanging.push(response);
     if (fault === 'drop') return void response.socket?.destroy();
     if (fault === '500') return send(internalError());

@@ -427,6 +427,8 @@ export async function startFakeStripe(options: { port?: number; webhookUrl?: str
     }
 
     const fault = faults.take(method, path);
+    // The key rolled or revoked in the Dashboard meanwhile.
+    if (fault === '401') return send(error(401, 'invalid_request_error', 'Expired API Key provided: sk_test_****fake. Application access may have been revoked.'));
     if (fault === 'hang') return void hanging.push(response);
     if (fault === 'drop') return void response.socket?.destroy();
     const fingerprint = `${method} ${path} ${canonical(body)}`;

@@ -6,6 +6,7 @@
  *   expired…   404 NOT_FOUND_PAYMENT_SESSION  boom…      500 FAILED_INTERNAL_SYSTEM_PROCESSING
  *   slow…      no answer until the test ends  cheap…     DONE for 1,000 less than asked
  *   already…   400 ALREADY_PROCESSED_PAYMENT (and GET shows the payment DONE)
+ *   garbled…   DONE, its answer cut short (not JSON)   busy…  400 ALREADY_PROCESSING_REQUEST
  *   anything else: DONE for the amount asked.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -24,6 +25,8 @@ export interface TossCall {
 interface Stored {
   status: number;
   body: unknown;
+  /** Sent as it is instead of the body as JSON (an answer cut short). */
+  raw?: string;
 }
 
 export async function startFakeToss() {
@@ -55,6 +58,12 @@ export async function startFakeToss() {
     if (paymentKey.startsWith('expired')) return error(404, 'NOT_FOUND_PAYMENT_SESSION', '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.');
     if (paymentKey.startsWith('boom')) return error(500, 'FAILED_INTERNAL_SYSTEM_PROCESSING', '내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요.');
     if (paymentKey.startsWith('slow')) return null;
+    if (paymentKey.startsWith('busy')) return error(400, 'ALREADY_PROCESSING_REQUEST', '진행중인 승인 요청입니다. 잠시 후 다시 시도해주세요.');
+    if (paymentKey.startsWith('garbled')) {
+      const approved = payment(paymentKey, orderId, amount);
+      payments.set(paymentKey, approved);
+      return { status: 200, body: null, raw: JSON.stringify(approved).slice(0, 40) };
+    }
     if (paymentKey.startsWith('already')) {
       payments.set(paymentKey, payment(paymentKey, orderId, amount));
       return error(400, 'ALREADY_PROCESSED_PAYMENT', '이미 처리된 결제 입니다.');
@@ -90,9 +99,9 @@ export async function startFakeToss() {
     const path = request.url ?? '';
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     calls.push({ method: request.method ?? '', path, idempotencyKey, body });
-    const send = ({ status, body: out }: Stored) => {
+    const send = ({ status, body: out, raw }: Stored) => {
       response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(out));
+      response.end(raw ?? JSON.stringify(out));
     };
     if (request.headers.authorization !== expectedAuth) return send(error(401, 'UNAUTHORIZED_KEY', '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.'));
     const replayKey = idempotencyKey ? `${request.method} ${path} ${idempotencyKey}` : null;

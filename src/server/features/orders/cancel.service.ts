@@ -74,7 +74,7 @@ async function cancelWithLock(db: Database, providerOf: RefundingProvider, order
 }
 
 /** Cancels a locked order now, or records the refund its cancellation waits for; `tx` holds the lock. */
-async function decideCancel(tx: Database, { order, refundedMinor, refundCount }: LockedOrder, cancellation: Cancellation): Promise<Decided> {
+async function decideCancel(tx: Database, providerOf: RefundingProvider, { order, refundedMinor, refundCount }: LockedOrder, cancellation: Cancellation): Promise<Decided> {
   if (cancellation.refundMinor <= 0) {
     await requireTransition(tx, {
       orderId: order.id, event: cancellation.event, actor: cancellation.event === 'cancelledByStaff' ? 'staff' : 'customer', actorUserId: cancellation.actorId,
@@ -86,6 +86,9 @@ async function decideCancel(tx: Database, { order, refundedMinor, refundCount }:
   if (cancellation.refundMinor > order.amountMinor - refundedMinor) {
     throw new DomainError('REFUND_TOO_LARGE', { values: { percent: 100 }, detail: `${cancellation.refundMinor} > ${order.amountMinor} - ${refundedMinor} refunded` });
   }
+  // The provider that took the payment must be here to give it back, before the refund is claimed:
+  // a refund recorded for a provider the store no longer has would be in flight for ever.
+  providerOf(order.paymentProvider);
   const refund = await requestRefund(tx, {
     orderId: order.id, amountMinor: cancellation.refundMinor, reason: cancellation.reason, provider: order.paymentProvider ?? 'unknown',
     actorUserId: cancellation.actorId, idempotencyKey: `refund:${order.id}:${refundCount + 1}`, paymentRef: order.paymentKey, currency: order.currency,
@@ -107,7 +110,7 @@ export async function cancelOwnOrder(db: Database, providerOf: RefundingProvider
       await tx.update(orders).set({ cancelRequestedAt: new Date(), updatedAt: new Date() }).where(sql`${orders.id} = ${order.id} and ${orders.cancelRequestedAt} is null`);
       return { outcome: 'requested' };
     }
-    return decideCancel(tx, locked, {
+    return decideCancel(tx, providerOf, locked, {
       event: 'cancelledByCustomer',
       refundMinor: decision.kind === 'refund' ? order.amountMinor - locked.refundedMinor : 0,
       reason: reason ?? 'Cancelled by the customer',
@@ -126,6 +129,6 @@ export async function cancelByStaff(db: Database, providerOf: RefundingProvider,
     if (input.refundMinor > left) {
       throw new DomainError('REFUND_TOO_LARGE', { values: { percent: allowed.maxPercent }, detail: `${input.refundMinor} > ${allowed.maxMinor} - ${locked.refundedMinor} refunded` });
     }
-    return decideCancel(tx, locked, { event: 'cancelledByStaff', refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
+    return decideCancel(tx, providerOf, locked, { event: 'cancelledByStaff', refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
   });
 }

@@ -9,7 +9,7 @@ import type { PaymentAttemptStatus, PaymentChoice, ProviderName } from '../../..
 import { rowsOf, type Database } from '../../db/client.ts';
 import { orders, paymentAttempts } from '../../db/schema.ts';
 
-type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
 
 export async function findAttempt(db: Database, provider: ProviderName, reference: string): Promise<AttemptRow | undefined> {
   const [row] = await db.select().from(paymentAttempts)
@@ -42,6 +42,11 @@ export async function setAttemptReference(db: Database, id: string, reference: s
 /** An attempt that never got started at the provider, or that the store will not capture: no money moved. */
 export async function failAttempt(db: Database, id: string, failure: string, from: readonly PaymentAttemptStatus[] = ['started']): Promise<void> {
   await db.update(paymentAttempts).set({ status: 'failed', failure, completedAt: new Date(), updatedAt: new Date() }).where(and(eq(paymentAttempts.id, id), inArray(paymentAttempts.status, [...from])));
+}
+
+/** An attempt that was unknown and that the provider now shows open: the payer may still pay. */
+export async function reopenAttempt(db: Database, id: string): Promise<void> {
+  await db.update(paymentAttempts).set({ status: 'started', updatedAt: new Date() }).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'unknown')));
 }
 
 /**

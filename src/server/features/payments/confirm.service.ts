@@ -14,14 +14,14 @@
  */
 import { DomainError } from '../../../domain/errors.ts';
 import { mayOnOrder, type Accessor } from '../../../domain/order-access.ts';
-import { assertPayable, paymentChoicesOf, type ProviderName } from '../../../domain/payments.ts';
+import { assertPayable, OPEN_ATTEMPT_STATUSES, paymentChoicesOf, type ProviderName } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
-import { failAttempt, findAttempt } from './attempts.ts';
+import { failAttempt, findAttempt, type AttemptRow } from './attempts.ts';
 import type { PaymentRegistry } from './providers/index.ts';
-import type { PaymentProvider } from './providers/provider.ts';
+import type { PaymentProvider, ProviderWord } from './providers/provider.ts';
 import type { ReturnRefs } from './return-refs.ts';
-import { assertQuoteVersion, referenceHash, settleReturn, type SettleOutcome } from './settle.service.ts';
+import { askProvider, assertQuoteVersion, referenceHash, settleReturn, type SettleOutcome } from './settle.service.ts';
 
 export type ConfirmInput =
   /** SPEC's shape: Toss's widget, or the sandbox standing in for any provider (its keys start with `sbx.`). */
@@ -33,6 +33,8 @@ export type ConfirmInput =
 export interface ReturnCaller {
   accessor: Accessor;
   refs: ReturnRefs;
+  /** Called once the return is known to be the payer's, before any provider is asked (the per-order allowance). */
+  admitted?: () => Promise<void>;
 }
 
 /** The providers that serve an order's store now: a return may only be confirmed through one of them. */
@@ -70,28 +72,47 @@ async function confirmStarted(db: Database, registry: PaymentRegistry, order: Or
   if (!attempt || attempt.orderId !== order.id) throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.unknownAttempt', detail: `${name} ${reference} is not an attempt of order ${order.id}` });
   if (attempt.status === 'succeeded' && order.paidAttemptId === attempt.id) return { kind: 'paid', order, newlyPaid: false };
   if (attempt.status === 'refused') throw new DomainError('ORDER_NOT_PAYABLE', { detail: `attempt ${attempt.id} was refused and given back` });
-  await beforeTakingMoney(db, provider, order, attempt);
-  return settleReturn(db, provider, order, attempt, reference);
+  return settleReturn(db, provider, order, attempt, reference, () => wordBeforeTaking(db, provider, order, attempt, reference));
 }
 
 /**
- * A provider whose confirm takes the money (PayPal's capture) is asked only for an order that can
- * still be paid, for the amount and currency the attempt was started with: otherwise nothing is
- * captured (the approval lapses at PayPal) instead of capturing and giving it back. Staff's new
- * quote version, an expiry or a cancel meanwhile all end here.
+ * A provider whose confirm takes the money (PayPal's capture, Toss's confirm) is asked only for an
+ * order that can still be paid, for the amount and currency the attempt was started with: otherwise
+ * nothing is captured (the approval lapses at PayPal) instead of capturing and giving it back.
+ * Staff's new quote version, an expiry or a cancel meanwhile all end here. Resolves to the reason
+ * not to take it, or null.
  */
-export async function beforeTakingMoney(db: Database, provider: PaymentProvider, order: OrderRow, attempt: { id: string; amountMinor: number; currency: string; quoteVersion: number | null }): Promise<void> {
-  if (!provider.confirmTakesMoney) return;
+export async function whyNotTakeMoney(db: Database, provider: PaymentProvider, order: OrderRow, attempt: { id: string; amountMinor: number; currency: string; quoteVersion: number | null }): Promise<DomainError | null> {
+  if (!provider.confirmTakesMoney) return null;
   try {
     assertPayable(order);
     await assertQuoteVersion(db, order, attempt);
     if (attempt.amountMinor !== order.amountMinor || attempt.currency.toUpperCase() !== order.currency.toUpperCase()) {
       throw new DomainError('AMOUNT_MISMATCH', { detail: `attempt ${attempt.id} for ${attempt.amountMinor} ${attempt.currency}, order now ${order.amountMinor} ${order.currency}` });
     }
+    return null;
   } catch (error) {
-    if (error instanceof DomainError) await failAttempt(db, attempt.id, `not captured: ${error.message}`, ['started', 'processing', 'unknown']);
+    if (error instanceof DomainError) return error;
     throw error;
   }
+}
+
+/**
+ * The provider's word on an attempt the payer approved (a return, PayPal's APPROVED webhook): the
+ * confirm that takes the money when the order can take it. When it cannot, whether the money was
+ * taken already is the provider's to say, never assumed (a capture whose answer was lost, or sent
+ * by a process that died, may have taken it): nothing taken, the attempt ends here, unpaid, with
+ * the reason; taken, its word is settled like any late payment, which refuses it and gives it back.
+ */
+export async function wordBeforeTaking(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptRow, reference: string): Promise<ProviderWord> {
+  const refusal = await whyNotTakeMoney(db, provider, order, attempt);
+  if (!refusal) return askProvider(db, provider, order, attempt, reference, 'confirm');
+  const word = await askProvider(db, provider, order, attempt, reference, 'lookup');
+  if (word.state === 'open' || word.state === 'approved') {
+    await failAttempt(db, attempt.id, `not captured: ${refusal.message}`, OPEN_ATTEMPT_STATUSES);
+    throw refusal;
+  }
+  return word;
 }
 
 /** Whether this return may be acted on: the payer, or a reference the store handed out for this very order. */
@@ -110,6 +131,7 @@ export async function confirmReturn(db: Database, registry: PaymentRegistry, inp
   const order = await findOrderByNumber(db, input.orderId);
   // Not theirs to confirm: the very answer of a number that does not exist.
   if (!order || !(await returnIsThePayers(db, registry, order, input, caller))) throw new DomainError('NOT_FOUND');
+  await caller.admitted?.();
   if ('paymentKey' in input) return confirmWidget(db, registry, order, input);
   if ('checkoutSessionId' in input) return confirmStarted(db, registry, order, 'stripe', input.checkoutSessionId);
   return confirmStarted(db, registry, order, 'paypal', input.paypalOrderId);

@@ -64,10 +64,15 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log, l
       return { choices, tossClientKey: toss?.provider.status().publicKey ?? null, test: choices.some((c) => c.test) };
     },
     start: (accessor: Accessor, input: StartInput) => startPayment(db, registry, origin, accessor, input, refs),
-    /** A payer's return (POST /api/confirm, the success page): counted per client and per order first, whoever asks. */
+    /**
+     * A payer's return (POST /api/confirm, the success page): counted per client first, whoever
+     * asks, and per order once it is known to be the payer's, so that someone who only knows an
+     * order number cannot use up its payer's allowance.
+     */
     async confirm(input: ConfirmInput, from: ReturnFrom) {
-      await Promise.all([limits.consume('confirmPerIp', from.client), limits.consume('confirmPerOrder', input.orderId)]);
-      return paid(await confirmReturn(db, registry, input, { accessor: from.accessor, refs }));
+      await limits.consume('confirmPerIp', from.client);
+      const admitted = () => limits.consume('confirmPerOrder', input.orderId);
+      return paid(await confirmReturn(db, registry, input, { accessor: from.accessor, refs, admitted }));
     },
     async webhook(name: ProviderName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
       const outcome = await receiveWebhook(db, registry, name, rawBody, headers);
@@ -77,7 +82,11 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log, l
     },
     /** One pass of the reconciler (D32); resolves to how many attempts and refunds it settled. */
     async reconcile(options: ReconcileOptions = {}) {
-      const report = await reconcilePayments(db, registry, options);
+      const report = await reconcilePayments(db, registry, {
+        // One row that fails for a fault of ours is logged and asked about again next pass; the others go on.
+        onError: (error, row) => log.error({ err: error, ...row }, 'payment reconcile failed for one row'),
+        ...options,
+      });
       report.paid.forEach(paid);
       // What is still not known after an hour, or was refused, is staff's to look at: mailed once each.
       const alerted = await alertStuckMoney(db);
@@ -94,8 +103,13 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log, l
       if (orderIds.length === 0) return;
       const open = await db.select().from(paymentAttempts).where(and(inArray(paymentAttempts.orderId, orderIds), inArray(paymentAttempts.status, [...OPEN_ATTEMPT_STATUSES])));
       for (const attempt of open) {
-        const outcome = await reconcileAttempt(db, registry, attempt, { abandonAfterMs: 0 });
-        if (outcome && outcome !== 'changed') paid(outcome);
+        try {
+          const outcome = await reconcileAttempt(db, registry, attempt, { abandonAfterMs: 0 });
+          if (outcome && outcome !== 'changed') paid(outcome);
+        } catch (error) {
+          // Its order stays unexpired while the attempt is open (processing, unknown); the others go on.
+          log.error({ err: error, attemptId: attempt.id }, 'payment check before expiry failed for one attempt');
+        }
       }
     },
     /** The provider that took an order's payment: refunds go back through it. */

@@ -16,8 +16,8 @@ import { OPEN_ATTEMPT_STATUSES, OPEN_REFUND_STATUSES } from '../../../domain/pay
 import { rowsOf, type Database } from '../../db/client.ts';
 import { orders, paymentAttempts, refunds } from '../../db/schema.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
-import { failAttempt } from './attempts.ts';
-import { beforeTakingMoney } from './confirm.service.ts';
+import { failAttempt, reopenAttempt } from './attempts.ts';
+import { whyNotTakeMoney } from './confirm.service.ts';
 import type { PaymentRegistry } from './providers/index.ts';
 import { sendRefund } from './refunds.service.ts';
 import { askProvider, settle, type SettleOutcome } from './settle.service.ts';
@@ -30,6 +30,8 @@ export interface ReconcileOptions {
   /** When an attempt the provider still calls open is given up: nothing was taken. */
   abandonAfterMs?: number;
   batchSize?: number;
+  /** Told of a row that could not be reconciled for a fault of ours (the pass goes on with the others). */
+  onError?: (error: unknown, row: { attemptId?: string; refundId?: string }) => void;
 }
 
 export interface ReconcileReport {
@@ -39,6 +41,8 @@ export interface ReconcileReport {
   refunds: number;
   /** Orders newly paid (their mails are queued). */
   paid: SettleOutcome[];
+  /** Rows left for the next pass after a fault of ours (logged through onError). */
+  errors: number;
 }
 
 const QUIET_MS = 60_000;
@@ -59,13 +63,25 @@ async function claim(db: Database, table: typeof paymentAttempts | typeof refund
     returning id`)).map((row) => row.id);
 }
 
-/** Claims batch after batch until one comes back short (or repeats itself, when nothing need be quiet for long). */
-async function eachClaimed<T>(claimBatch: () => Promise<string[]>, read: (ids: string[]) => Promise<T[]>, batchSize: number, work: (row: T) => Promise<void>): Promise<void> {
+/**
+ * Claims batch after batch until one comes back short (or repeats itself, when nothing need be
+ * quiet for long). A row whose work fails for a fault of ours is reported and left for the next
+ * pass: one bad row never stops the others from being settled.
+ */
+async function eachClaimed<T>(claimBatch: () => Promise<string[]>, read: (ids: string[]) => Promise<T[]>, batchSize: number, work: (row: T) => Promise<void>, failed: (error: unknown, row: T) => void): Promise<void> {
   const seen = new Set<string>();
   for (;;) {
     const ids = (await claimBatch()).filter((id) => !seen.has(id));
     ids.forEach((id) => seen.add(id));
-    if (ids.length) for (const row of await read(ids)) await work(row);
+    if (ids.length) {
+      for (const row of await read(ids)) {
+        try {
+          await work(row);
+        } catch (error) {
+          failed(error, row);
+        }
+      }
+    }
     if (ids.length < batchSize) return;
   }
 }
@@ -82,12 +98,21 @@ export async function reconcileAttempt(db: Database, registry: PaymentRegistry, 
   try {
     let word = await askProvider(db, provider, order, attempt, attempt.reference, 'lookup');
     if (word.state === 'approved') {
-      // The payer approved and the capture (or Toss's confirm) was never made or its answer lost.
-      await beforeTakingMoney(db, provider, order, attempt);
+      // The payer approved and the capture (or Toss's confirm) was never made or its answer lost;
+      // an order that can no longer take it is not captured, and the approval lapses.
+      const refusal = await whyNotTakeMoney(db, provider, order, attempt);
+      if (refusal) {
+        await failAttempt(db, attempt.id, `not captured: ${refusal.message}`, OPEN_ATTEMPT_STATUSES);
+        return 'changed';
+      }
       word = await askProvider(db, provider, order, attempt, attempt.reference, 'confirm');
     }
     if (word.state === 'open') {
-      if (Date.now() - attempt.createdAt.getTime() < (options.abandonAfterMs ?? ABANDON_AFTER_MS)) return null;
+      if (Date.now() - attempt.createdAt.getTime() < (options.abandonAfterMs ?? ABANDON_AFTER_MS)) {
+        // Read again: no longer unknown, the payer may still pay (and staff are not told of it as stuck).
+        if (attempt.status === 'unknown') await reopenAttempt(db, attempt.id);
+        return null;
+      }
       await failAttempt(db, attempt.id, `abandoned: ${provider.name} still shows it open`, OPEN_ATTEMPT_STATUSES);
       return 'changed';
     }
@@ -105,7 +130,11 @@ export async function reconcileAttempt(db: Database, registry: PaymentRegistry, 
 export async function reconcilePayments(db: Database, registry: PaymentRegistry, options: ReconcileOptions = {}): Promise<ReconcileReport> {
   const quietMs = options.quietMs ?? QUIET_MS;
   const batchSize = options.batchSize ?? BATCH;
-  const report: ReconcileReport = { settled: 0, refunds: 0, paid: [] };
+  const report: ReconcileReport = { settled: 0, refunds: 0, paid: [], errors: 0 };
+  const failed = (row: { attemptId?: string; refundId?: string }) => (error: unknown) => {
+    report.errors += 1;
+    options.onError?.(error, row);
+  };
   await eachClaimed(
     () => claim(db, paymentAttempts, OPEN_ATTEMPT_STATUSES, quietMs, batchSize, sql`reference is not null`),
     (ids) => db.select().from(paymentAttempts).where(inArray(paymentAttempts.id, ids)),
@@ -116,9 +145,11 @@ export async function reconcilePayments(db: Database, registry: PaymentRegistry,
       report.settled += 1;
       if (outcome !== 'changed' && outcome.kind === 'paid' && outcome.newlyPaid) report.paid.push(outcome);
     },
+    (error, attempt) => failed({ attemptId: attempt.id })(error),
   );
   await eachClaimed(
-    () => claim(db, refunds, OPEN_REFUND_STATUSES, quietMs, batchSize),
+    // A refund another process is sending now (its lease) is left to it.
+    () => claim(db, refunds, OPEN_REFUND_STATUSES, quietMs, batchSize, sql`(sending_until is null or sending_until < now())`),
     (ids) => db.select().from(refunds).where(inArray(refunds.id, ids)),
     batchSize,
     async (refund) => {
@@ -126,6 +157,7 @@ export async function reconcilePayments(db: Database, registry: PaymentRegistry,
       const status = await sendRefund(db, (name) => registry.byName(name)!, refund);
       if (status === 'succeeded' || status === 'failed') report.refunds += 1;
     },
+    (error, refund) => failed({ refundId: refund.id })(error),
   );
   return report;
 }

@@ -11,7 +11,7 @@
  * payment's refunds), then it sends it again, under the same key, or for Stripe under a key naming
  * the try.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { LifecycleEvent } from '../../../domain/lifecycle.ts';
 import { OPEN_REFUND_STATUSES, type RefundStatus } from '../../../domain/payments.ts';
@@ -38,7 +38,7 @@ export async function requestRefund(tx: Database, refund: Omit<NewRefund, 'statu
 /** Records the provider's final word on a refund and, when it went through, the cancellation it was for. */
 async function finish(db: Database, refund: RefundRow, status: 'succeeded' | 'failed', failure: string | null): Promise<RefundStatus> {
   return db.transaction(async (tx) => {
-    const [done] = await tx.update(refunds).set({ status, failure, completedAt: new Date(), updatedAt: new Date() })
+    const [done] = await tx.update(refunds).set({ status, failure, sendingUntil: null, completedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(refunds.id, refund.id), inArray(refunds.status, OPEN_REFUND_STATUSES))).returning({ id: refunds.id });
     // Finished meanwhile by another (the call and the reconciler both learnt it): nothing more to do.
     if (!done) return (await currentStatus(tx, refund.id)) ?? status;
@@ -61,17 +61,29 @@ async function currentStatus(db: Database, id: string): Promise<RefundStatus | u
 }
 
 /**
+ * How long a sender holds a refund: longer than any provider call may take (a lookup and a send,
+ * each up to two deadlines of at most two minutes, PROVIDER_TIMEOUT_MS), so a refund is never sent
+ * by two processes at once; a sender that died lets another send it when this runs out.
+ */
+export const SEND_LEASE_MS = 10 * 60_000;
+
+/**
  * Sends a requested (or unknown) refund to its provider, outside any transaction, and records the
- * answer. Resolves to where the refund stands; never throws for the provider's answer.
+ * answer. Resolves to where the refund stands; never throws for the provider's answer. A refund
+ * another process is sending now is left to it (its status is answered).
  */
 export async function sendRefund(db: Database, providerOf: RefundingProvider, refund: RefundRow): Promise<RefundStatus> {
-  // The try is counted before the call, so a retry after a crash names a try of its own.
-  const [counted] = await db.update(refunds).set({ tries: sql`${refunds.tries} + 1`, updatedAt: new Date() })
-    .where(and(eq(refunds.id, refund.id), inArray(refunds.status, OPEN_REFUND_STATUSES))).returning({ tries: refunds.tries });
-  if (!counted) return (await currentStatus(db, refund.id)) ?? 'succeeded';
   const provider = providerOf(refund.provider);
+  // The lease, taken with the try's count: the try is counted before the call, so a retry after a
+  // crash names a try of its own, and no one else sends this refund until the lease runs out.
+  const [counted] = await db.update(refunds)
+    .set({ tries: sql`${refunds.tries} + 1`, sendingUntil: sql`now() + make_interval(secs => ${SEND_LEASE_MS / 1000})`, updatedAt: new Date() })
+    .where(and(eq(refunds.id, refund.id), inArray(refunds.status, OPEN_REFUND_STATUSES), or(isNull(refunds.sendingUntil), lt(refunds.sendingUntil, sql`now()`))))
+    .returning({ tries: refunds.tries });
+  if (!counted) return (await currentStatus(db, refund.id)) ?? 'succeeded';
   const key = refund.idempotencyKey!;
   try {
+    // A try after the first may follow one whose answer was lost: it is looked for before a new key is used.
     if (counted.tries > 1 && provider.findRefund && refund.paymentRef) {
       const found = await provider.findRefund({ paymentRef: refund.paymentRef, idempotencyKey: key });
       if (found) return await finish(db, refund, found, found === 'failed' ? 'the provider says the refund failed' : null);
@@ -84,8 +96,8 @@ export async function sendRefund(db: Database, providerOf: RefundingProvider, re
     return await finish(db, refund, 'succeeded', null);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'PAYMENT_FAILED') return finish(db, refund, 'failed', error.message);
-    // Unknown (NETWORK_ERROR), or our own fault: the reconciler asks again.
-    await db.update(refunds).set({ status: 'unknown', failure: error instanceof Error ? error.message.slice(0, 500) : 'unknown', updatedAt: new Date() })
+    // Unknown (NETWORK_ERROR), or our own fault: the reconciler asks again once the refund has been quiet.
+    await db.update(refunds).set({ status: 'unknown', sendingUntil: null, failure: error instanceof Error ? error.message.slice(0, 500) : 'unknown', updatedAt: new Date() })
       .where(and(eq(refunds.id, refund.id), inArray(refunds.status, OPEN_REFUND_STATUSES)));
     if (error instanceof DomainError) return 'unknown';
     throw error;

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { cartItems, orderLines, orderQuotes, paymentAttempts } from '../../db/schema.ts';
+import { cartItems, orderLines, orderQuotes, orders, paymentAttempts } from '../../db/schema.ts';
 import { preparedTransition } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { markAttempt, type NewAttempt } from './attempts.ts';
@@ -96,18 +96,30 @@ const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 're
   change: {
     orderId: p('orderId'), event: 'paid', actor: 'provider', note: p('note'),
     set: { paymentProvider: p('provider'), paymentKey: p('paymentRef'), paymentMethod: p('paymentMethod'), receiptUrl: p('receiptUrl'), paidAt: p('paidAt'), testPayment: p('testPayment'), paidAttemptId: sql`(select id from attempt)` },
-    // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took:
-    // a quote revised or expired meanwhile is not paid by an attempt made for the old one.
-    when: sql`exists (select 1 from attempt) and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${p('amountMinor')}
-      and not exists (select 1 from ${paymentAttempts} as a where a.provider = ${p('provider')} and a.reference = ${p('reference')} and a.quote_version is not null
-        and a.quote_version is distinct from (select max(q.version) from ${orderQuotes} as q where q.order_id = o.id))`,
+    when: sql`exists (select 1 from attempt) and exists (select 1 from payable)`,
   },
   parts: {
-    before: sql`attempt as (
+    // Payable (D28, D30: pending, or quoted with a valid quote) for the amount the provider took,
+    // read with the order's row locked (and read again as committed if it changed meanwhile): a
+    // quote revised or expired meanwhile is not paid by an attempt made for the old one.
+    before: sql`payable as (
+      select o.id from ${orders} as o
+      where o.id = ${p('orderId')} and o.status in ('pending', 'quoted') and (o.status = 'pending' or o.quote_valid_until > now()) and o.amount_minor = ${p('amountMinor')}
+        and not exists (select 1 from ${paymentAttempts} as a where a.provider = ${p('provider')} and a.reference = ${p('reference')} and a.quote_version is not null
+          and a.quote_version is distinct from (select max(q.version) from ${orderQuotes} as q where q.order_id = o.id))
+      for update
+    ), attempt as (
+      -- Succeeded only when it pays the order. Money the order cannot take leaves the attempt open
+      -- (processing) until the refusal that follows marks it refused: a process that dies in between
+      -- leaves it for the reconciler, which refuses it and gives the money back.
       insert into ${paymentAttempts} (order_id, provider, method, reference, payment_ref, amount_minor, currency, status, idempotency_key, completed_at)
-      values (${p('orderId')}, ${p('provider')}, ${p('method')}, ${p('reference')}, ${p('paymentRef')}, ${p('amountMinor')}, ${p('currency')}, 'succeeded', ${p('idempotencyKey')}, now())
+      values (${p('orderId')}, ${p('provider')}, ${p('method')}, ${p('reference')}, ${p('paymentRef')}, ${p('amountMinor')}, ${p('currency')},
+        case when exists (select 1 from payable) then 'succeeded' else 'processing' end, ${p('idempotencyKey')}, case when exists (select 1 from payable) then now() end)
       on conflict (provider, reference) where reference is not null do update
-        set status = 'succeeded', order_id = excluded.order_id, payment_ref = excluded.payment_ref, failure = null, completed_at = coalesce(${paymentAttempts.completedAt}, now()), updated_at = now()
+        set status = case when exists (select 1 from payable) then 'succeeded' when ${paymentAttempts.status} = 'succeeded' then 'succeeded' else 'processing' end,
+          order_id = excluded.order_id, payment_ref = excluded.payment_ref,
+          failure = case when exists (select 1 from payable) then null else ${paymentAttempts.failure} end,
+          completed_at = case when exists (select 1 from payable) then coalesce(${paymentAttempts.completedAt}, now()) else ${paymentAttempts.completedAt} end, updated_at = now()
         -- The provider named this order (matchesOrder): a key someone else's failed confirm tied to
         -- another order is this order's, unless it paid or was refused there.
         where ${paymentAttempts.status} <> 'refused' and (${paymentAttempts.orderId} = excluded.order_id or ${paymentAttempts.status} in ('started', 'processing', 'unknown', 'failed'))
@@ -187,11 +199,14 @@ export async function askProvider(db: Database, provider: PaymentProvider, order
   }
 }
 
-/** The provider's word settled, or "being checked" when the provider could not be read: a payer's return. */
-export async function settleReturn(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, reference: string): Promise<SettleOutcome> {
+/**
+ * The provider's word settled, or "being checked" when the provider could not be read: a payer's
+ * return. The word is the confirm's, unless the caller reads it its own way (`read`).
+ */
+export async function settleReturn(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, reference: string, read = () => askProvider(db, provider, order, attempt, reference)): Promise<SettleOutcome> {
   let word: ProviderWord;
   try {
-    word = await askProvider(db, provider, order, attempt, reference);
+    word = await read();
   } catch (error) {
     if (error instanceof DomainError && error.code === 'NETWORK_ERROR') return { kind: 'processing', order };
     throw error;

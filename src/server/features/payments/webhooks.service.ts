@@ -15,9 +15,9 @@ import type { Database } from '../../db/client.ts';
 import { orders, paymentEvents } from '../../db/schema.ts';
 import { and, eq } from 'drizzle-orm';
 import { findAttempt } from './attempts.ts';
-import { beforeTakingMoney } from './confirm.service.ts';
+import { wordBeforeTaking } from './confirm.service.ts';
 import type { PaymentRegistry } from './providers/index.ts';
-import { askProvider, settle, type SettleOutcome } from './settle.service.ts';
+import { settle, type SettleOutcome } from './settle.service.ts';
 
 type WebhookOutcome =
   | { kind: 'ignored' | 'duplicate' | 'unknown-attempt'; eventId: string; type: string }
@@ -53,8 +53,7 @@ export async function receiveWebhook(db: Database, registry: PaymentRegistry, na
     try {
       let word = event.word;
       if (!word && event.needsConfirm) {
-        await beforeTakingMoney(db, provider!, order, attempt);
-        word = await askProvider(db, provider!, order, attempt, event.reference!);
+        word = await wordBeforeTaking(db, provider!, order, attempt, event.reference!);
       }
       if (!word) return { kind: 'ignored', ...seen };
       return { kind: 'settled', ...seen, outcome: await settle(db, provider!, order, attempt, word) };

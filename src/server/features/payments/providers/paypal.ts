@@ -108,8 +108,12 @@ function wordOfUncaptured(order: PaypalOrder): ProviderWord {
   };
 }
 
-/** A 5xx or a 429 says nothing of whether PayPal did the work: unknown, never a refusal (D32). */
-const outcomeUnknown = (status: number) => status >= 500 || status === 429;
+/**
+ * A 5xx or a 429 says nothing of whether PayPal did the work: unknown, never a refusal (D32). Nor is
+ * a 401 or 403 (our credentials refused or revoked, a permission missing) the payer's refusal: the
+ * store cannot read PayPal until staff fix it, and asks again meanwhile.
+ */
+const outcomeUnknown = (status: number) => status >= 500 || status === 429 || status === 401 || status === 403;
 
 export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
   let token: { value: string; expiresAt: number } | null = null;
@@ -129,8 +133,9 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
     const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
     const answer = await send('POST', '/v1/oauth2/token', { body: 'grant_type=client_credentials', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' } });
     const body = answer.body as { access_token?: string; expires_in?: number } | null;
-    if (outcomeUnknown(answer.status)) throw new DomainError('NETWORK_ERROR', { detail: `paypal token ${answer.status}` });
-    if (answer.status !== 200 || !body?.access_token) throw new DomainError('PAYMENT_FAILED', { messageKey: 'payments.failedGeneric', detail: `paypal token ${answer.status}` });
+    // No token is no word on any payment (PayPal away, or our credentials refused): the store cannot
+    // read PayPal until it answers or staff fix the credentials, and asks again meanwhile.
+    if (answer.status !== 200 || !body?.access_token) throw new DomainError('NETWORK_ERROR', { detail: `paypal token ${answer.status}` });
     // Renewed a minute before PayPal would refuse it.
     token = { value: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 0) - 60) * 1000 };
     return token.value;
@@ -151,6 +156,8 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
         continue;
       }
       if (answer.status < 200 || answer.status > 299) throw new PaypalFailure(answer.status, (answer.body ?? {}) as PaypalError);
+      // A success whose body cannot be read (cut short, or not PayPal's): the work may be done.
+      if (!answer.body || typeof answer.body !== 'object') throw new DomainError('NETWORK_ERROR', { detail: `paypal ${method} ${path}: ${answer.status} unreadable answer` });
       return answer.body as T;
     }
   }

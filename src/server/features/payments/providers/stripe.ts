@@ -59,12 +59,15 @@ function wordOf(session: Stripe.Checkout.Session): ProviderWord {
 /**
  * Whether Stripe's error leaves the outcome unknown (D32): no answer (a timeout or a dropped
  * connection), a 5xx, a 429, or a 409 for a request with the same key still running. Stripe keeps a
- * key's 500 and answers it again, so what happened is read back, never assumed.
+ * key's 500 and answers it again, so what happened is read back, never assumed. A 401 or 403 (our
+ * key revoked, rolled or missing a permission) is no word on the payment either: the store cannot
+ * read Stripe until staff fix the key, and asks again meanwhile.
  */
 function outcomeUnknown(error: Partial<Stripe.errors.StripeError> & { name?: string }): boolean {
   if (error.type === 'StripeConnectionError' || error.name === 'StripeConnectionError') return true;
   const status = typeof error.statusCode === 'number' ? error.statusCode : 0;
-  return status >= 500 || status === 429 || status === 409 || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError';
+  return status >= 500 || status === 429 || status === 409 || status === 401 || status === 403
+    || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError' || error.type === 'StripeAuthenticationError' || error.type === 'StripePermissionError';
 }
 
 /**

@@ -65,10 +65,16 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
       // payment's fate is unknown here, and the same idempotency key makes the next attempt safe.
       throw new DomainError('NETWORK_ERROR', { detail: `toss ${method} ${path}: ${(error as Error).name}` });
     });
-    // A 5xx or a 429 says nothing of whether Toss did the work: unknown, never a refusal (D32).
-    if (status >= 500 || status === 429) throw new DomainError('NETWORK_ERROR', { detail: `toss ${method} ${path}: ${status} ${(parsed as TossError | null)?.code ?? ''}` });
+    const code = (parsed as TossError | null)?.code ?? '';
+    // A 5xx or a 429 says nothing of whether Toss did the work, nor does "the same request is still
+    // being processed"; a 401 is our key refused (revoked or wrong), not the payer's: all unknown,
+    // never a refusal (D32), asked again later. Toss's 403s are refusals (a card's limit, say).
+    if (status >= 500 || status === 429 || status === 401 || code === 'ALREADY_PROCESSING_REQUEST') {
+      throw new DomainError('NETWORK_ERROR', { detail: `toss ${method} ${path}: ${status} ${code}` });
+    }
     if (status < 200 || status > 299) throw new TossFailure(status, (parsed ?? {}) as TossError);
-    if (!parsed || typeof parsed !== 'object') throw new TossFailure(502, { code: 'INVALID_RESPONSE' });
+    // A success whose body cannot be read (cut short, or not Toss's): the work may be done.
+    if (!parsed || typeof parsed !== 'object') throw new DomainError('NETWORK_ERROR', { detail: `toss ${method} ${path}: ${status} unreadable answer` });
     return parsed as T;
   }
 
