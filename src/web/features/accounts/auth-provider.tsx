@@ -52,12 +52,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
               close();
               state.options.onGuest?.();
             } : undefined}
-            onAuthenticated={(user) => {
+            onAuthenticated={async (user) => {
               close();
               // The page's data again, as a navigation to the same address rather than a
               // revalidation: a route showing its 401 boundary (My Page's "login required") resets
               // on a new location, while a fast revalidation can leave it shown (react-router#11597).
-              void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, preventScrollReset: true });
+              // What comes next (a checkout page) waits for it: a navigation started meanwhile
+              // would cancel it, and the layout's data (who is signed in) is not loaded again on a
+              // navigation that keeps the layout, so the next page would think nobody is.
+              await navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, preventScrollReset: true });
               state.options.onAuthenticated?.(user);
             }}
           />
