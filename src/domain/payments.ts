@@ -154,3 +154,13 @@ export function allocateMinor(lineTotalsKrw: readonly number[], totalMinor: numb
   }
   return parts;
 }
+
+/**
+ * An order's lines, each with what it cost in the order's currency (`amount`, minor units): the
+ * same split as the provider was sent (allocateMinor), so the lines a customer or staff read add up
+ * to the amount paid, in the store's currency, never in won.
+ */
+export function linesWithAmounts<Line extends { totalKrw: number }>(lines: readonly Line[], amountMinor: number): Array<Line & { amount: number }> {
+  const amounts = allocateMinor(lines.map((line) => line.totalKrw), amountMinor);
+  return lines.map((line, index) => ({ ...line, amount: amounts[index]! }));
+}

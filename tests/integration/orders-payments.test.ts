@@ -441,6 +441,27 @@ describe('the paid-order e-mail', () => {
     expect(rows.map((r) => r.mail_outbox.kind).sort()).toEqual(['order_paid', 'staff_order']);
   });
 
+  // Issue 33, item 20: the lines were listed in won in every store.
+  it.each([['us', '$', 'en'], ['au', 'A$', 'en'], ['vn', '₫', 'vi'], ['cn', '¥', 'zh'], ['my', 'RM', 'en']])('lists the lines of a %s order in its own currency, adding up to the amount paid', async (country, symbol, language) => {
+    const guest = newGuestId();
+    const email = `lines.${country}.${Date.now()}@example.com`;
+    for (const [templateId, quantity] of [[1, 1], [2, 2]]) {
+      expect((await s.api.call('POST', '/api/cart', { templateId, quantity, sessionId: guest }, { 'x-store-country': country })).statusCode).toBeLessThan(300);
+    }
+    const created = (await s.order({ fromCart: true, sessionId: guest, customerEmail: email, country }, { 'x-store-country': country, 'accept-language': language })).json();
+    expect(created.currency).not.toBe('KRW');
+    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guest })).json();
+    expect((await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
+    const mail = await smtp.nextTo(email);
+    expect(mail.text).not.toContain('₩');
+    const view = (await s.api.call('GET', `/api/orders/${created.orderId}?sessionId=${guest}`)).json();
+    const lines = view.order.lines as Array<{ name: string; quantity: number; amount: number }>;
+    expect(lines).toHaveLength(2);
+    expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(created.amount);
+    for (const line of lines) expect(mail.text).toContain(`${line.name} × ${line.quantity}`);
+    expect(mail.text).toContain(symbol);
+  });
+
   it("gives a guest the order's private link, which opens the order in any browser and nothing else", async () => {
     const guest = newGuestId();
     const email = `guest.${Date.now()}@example.com`;

@@ -19,7 +19,10 @@ const tags = ['staff'];
 const security = SIGNED_IN;
 const guarded = errorAnswers(401, 403);
 const status = z.enum(ORDER_STATUSES);
-const line = z.object({ kind: z.enum(['template', 'package', 'service']), ref: z.string(), name: z.string(), quantity: z.number().int(), unitPriceKrw: z.number().int(), totalKrw: z.number().int() });
+const line = z.object({
+  kind: z.enum(['template', 'package', 'service']), ref: z.string(), name: z.string(), quantity: z.number().int(), unitPriceKrw: z.number().int(), totalKrw: z.number().int(),
+  amount: z.number().int().describe("What the line cost in the order's currency, in its minor units: the lines add up to the order's amount exactly."),
+});
 const quoteLine = z.object({ description: z.string(), amount: z.number().int() });
 const money = z.array(z.object({ currency: z.string(), amount: z.number().int(), orders: z.number().int() }));
 

@@ -26,6 +26,7 @@ const lineSchema = z.object({
   quantity: z.number().int(),
   unitPriceKrw: z.number().int(),
   totalKrw: z.number().int(),
+  amount: z.number().int().describe("What the line cost in the order's currency, in its minor units: the lines add up to the order's amount exactly."),
 });
 
 const reviewSchema = z.object({

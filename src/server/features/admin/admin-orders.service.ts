@@ -10,6 +10,7 @@ import { staffStatusChoices } from '../../../domain/lifecycle.ts';
 import { orderNumberCandidates } from '../../../domain/order-number.ts';
 import { draftReview, freeRevisions } from '../../../domain/deliverables.ts';
 import { staffCancel } from '../../../domain/refunds.ts';
+import { linesWithAmounts } from '../../../domain/payments.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
 import type { AdminBriefsQuery, AdminOrdersQuery } from '../../../domain/validation/admin.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
@@ -105,7 +106,7 @@ export async function getOrder(db: Database, id: string) {
       payment: { provider: order.paymentProvider, method: order.paymentMethod, receiptUrl: order.receiptUrl, paidAt: order.paidAt, test: order.testPayment },
       adminComments: order.adminComments, cancelRequestedAt: order.cancelRequestedAt, createdAt: order.createdAt, updatedAt: order.updatedAt,
     },
-    lines: lines.map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw })),
+    lines: linesWithAmounts(lines, order.amountMinor).map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw, amount: l.amount })),
     history,
     brief: brief ? briefView(brief.brief, order.orderNumber, brief.files) : null,
     // Every refund, also those under way or refused by the provider, and money given back that the order could not take.

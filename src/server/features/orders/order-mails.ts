@@ -1,6 +1,7 @@
 /** The e-mails a customer gets about an order, in the language they ordered in. */
 import { REVIEW_DAYS } from '../../../domain/deliverables.ts';
-import { formatMinor, formatMoney } from '../../../domain/money.ts';
+import { formatMinor } from '../../../domain/money.ts';
+import { linesWithAmounts } from '../../../domain/payments.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { compose } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -10,13 +11,12 @@ import type { OrderWithDetails } from './orders.service.ts';
 export function orderPaidMail({ order, lines, quotes }: OrderWithDetails, origin: string, links: OrderLinks): MailMessage {
   const t = translatorFor(order.language, 'orders');
   const money = (minor: number) => formatMinor(minor, order.country);
-  const won = (krw: number) => formatMoney(krw, 'kr');
   const rows: Array<[string, string]> = [
     [t('mail.number'), order.orderNumber],
-    // A paid quote lists what was quoted, in the order's currency (D28); other orders their lines.
+    // A paid quote lists what was quoted (D28); other orders their lines: both in the order's currency.
     ...(quotes[0]
       ? quotes[0].lines.map((line): [string, string] => [line.description, money(line.amount)])
-      : lines.map((line): [string, string] => [`${line.name} × ${line.quantity}`, won(line.totalKrw)])),
+      : linesWithAmounts(lines, order.amountMinor).map((line): [string, string] => [`${line.name} × ${line.quantity}`, money(line.amount)])),
     [t('mail.total'), money(order.amountMinor)],
   ];
   return compose({

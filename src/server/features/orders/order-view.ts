@@ -5,7 +5,7 @@
  */
 import { findTemplate } from '../../../domain/catalog/templates.ts';
 import { customerCancel } from '../../../domain/refunds.ts';
-import { isPayable } from '../../../domain/payments.ts';
+import { isPayable, linesWithAmounts } from '../../../domain/payments.ts';
 import { takesBrief } from '../../../domain/briefs.ts';
 import { draftReview, freeRevisions, type DraftReview } from '../../../domain/deliverables.ts';
 import { briefView } from '../briefs/brief-view.ts';
@@ -51,7 +51,7 @@ export function customerOrderView({ order, lines, history, brief, deliverables, 
     amountKRW: order.amountKrw,
     quantity: lines.length === 1 ? first!.quantity : lines.reduce((sum, l) => sum + l.quantity, 0),
     selectedTemplate: template && first ? { id: template.id, title: first.name, price: first.unitPriceKrw, image: template.image } : null,
-    lines: lines.map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw })),
+    lines: linesWithAmounts(lines, order.amountMinor).map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw, amount: l.amount })),
     customerName: order.customerName,
     customerEmail: order.customerEmail,
     customerPhone: order.customerPhone,

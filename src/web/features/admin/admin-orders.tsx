@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Form, Link, useLocation } from 'react-router';
 import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
-import { formatMinor, formatMoney, minorDigits } from '../../../domain/money.ts';
+import { formatMinor, minorDigits } from '../../../domain/money.ts';
 import { staffStatusChoices } from '../../../domain/lifecycle.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/statuses.ts';
 import type { StaffOrder, StaffOrderList } from '../../../domain/contract/admin.ts';
@@ -177,7 +177,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
             <h3 className="font-semibold">{t('orders.lines')}</h3>
             <ul className="mt-1 grid gap-1">
               {/* A consultation's line has no price of its own: the quote below prices it (D28). */}
-              {detail.lines.map((line) => <li key={`${line.kind}-${line.ref}`} className="flex justify-between gap-3"><span>{line.name} × {line.quantity}</span>{order.orderType !== 'consultation' && <span>{formatMoney(line.totalKrw, 'kr')}</span>}</li>)}
+              {detail.lines.map((line) => <li key={`${line.kind}-${line.ref}`} className="flex justify-between gap-3"><span>{line.name} × {line.quantity}</span>{order.orderType !== 'consultation' && <span>{formatMinor(line.amount, order.country)}</span>}</li>)}
             </ul>
             <p className="mt-1 flex justify-between border-t border-slate-100 pt-1 font-bold"><span>{t('orders.amount')}</span><span>{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span></p>
           </div>
