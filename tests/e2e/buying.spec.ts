@@ -269,6 +269,7 @@ test('a declined card leaves the order unpaid in My Page, where it is paid later
   expect(methodFetches).toBe(2);
   // The browser logs the fetch that got no answer; it was meant to fail.
   expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: net::ERR_CONNECTION_FAILED']);
+  await agreeToAll(dialog);
   await dialog.getByRole('button', { name: 'Pay $21.90' }).click();
   await expect(page).toHaveURL(/\/us\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');

@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { newGuestId } from '../../src/domain/guest.ts';
-import { expect, hydrated, test as base } from './fixtures.ts';
+import { agreeToAll, expect, hydrated, test as base } from './fixtures.ts';
 import { mailTo, mailsTo } from './mail-catcher.ts';
 
 /**
@@ -197,6 +197,12 @@ test('staff price a consultation in the editor; the customer follows the mail to
   await quote.locator('[data-pay-quote]').click();
   const dialog = customer.getByRole('dialog', { name: '주문 결제하기' });
   await expect(dialog).toContainText('₩1,550,000');
+  // A quote is paid after the same two agreements as any checkout (issue 33, item 21): each says what is missing.
+  await dialog.getByRole('button', { name: '₩1,550,000 결제하기' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: '이용약관과 환불 정책에 동의해주세요.' })).toBeVisible();
+  await expect(dialog.getByRole('alert').filter({ hasText: '개인정보 수집 및 이용에 동의해주세요.' })).toBeVisible();
+  await expect(customer).toHaveURL(/\/kr\/profile/);
+  await agreeToAll(dialog);
   await dialog.getByRole('button', { name: '₩1,550,000 결제하기' }).click();
   await expect(customer).toHaveURL(/\/kr\/payment\/success\?/);
   await expect(customer.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
@@ -256,6 +262,7 @@ test('a guest opens a consultation and pays the quote from the private link in a
   await quote.getByRole('button', { name: 'Pay this quote ($1,650.50)' }).click();
   const dialog = elsewhere.getByRole('dialog', { name: 'Pay for your order' });
   await expect(dialog.locator('[data-payment-methods]').getByRole('radio', { name: 'Card' })).toBeChecked();
+  await agreeToAll(dialog);
   await dialog.getByRole('button', { name: 'Pay $1,650.50' }).click();
   await expect(elsewhere).toHaveURL(/\/us\/payment\/success\?/);
   await expect(elsewhere.getByRole('heading', { level: 1 })).toHaveText('Payment complete');

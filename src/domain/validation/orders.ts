@@ -90,6 +90,12 @@ export const declineQuoteSchema = z.object({ reason: requiredText(ORDER_MESSAGE_
 /** The customer asks staff about a quote (D28); the order stays quoted. */
 export const quoteQuestionSchema = z.object({ message: requiredText(ORDER_MESSAGE_MAX, { multiline: true }), sessionId: guestIdField(), orderKey: optionalText(200) });
 
+/** SPEC's two agreements (section 5), ticked before every payment: a checkout, "Pay now" and a quote alike. */
+export const paymentAgreementsSchema = z.object({
+  agreeTerms: z.literal(true, { error: V.agreementRequired }),
+  agreePrivacy: z.literal(true, { error: V.privacyRequired }),
+});
+
 /** The checkout page's form (SPEC section 5): name, e-mail and phone required, both agreements ticked. */
 export const checkoutFormSchema = z.object({
   customerName: requiredText(100),
@@ -97,8 +103,7 @@ export const checkoutFormSchema = z.object({
   customerPhone: requiredPhone(30),
   requirements: optionalText(5000, { multiline: true }),
   quantity: quantityField(),
-  agreeTerms: z.literal(true, { error: V.agreementRequired }),
-  agreePrivacy: z.literal(true, { error: V.privacyRequired }),
+  ...paymentAgreementsSchema.shape,
 });
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
