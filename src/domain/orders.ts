@@ -100,3 +100,19 @@ export function draftWindowOf(lines: readonly { kind: LineKind; ref: string }[])
   }
   return { minDays, maxDays };
 }
+
+/** An order whose payment did not go through, as the fail page shows it to its payer (issue 33, items 18-19). */
+export interface KeptOrder {
+  orderId: string;
+  orderName: string;
+  amount: number;
+  country: CountryCode;
+  /** Whether it can still be paid (a pending order, or a quote still valid). */
+  payable: boolean;
+  /** Where the payer pays it: My Page or the private page, with its "Pay now" opened. */
+  payPath: string;
+  /** A guest's private page (its path), to keep; null for a signed-in customer's order. */
+  privatePath: string | null;
+  /** Where a guest's private link was mailed (now or before); null for a signed-in customer. */
+  mailedTo: string | null;
+}

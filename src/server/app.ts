@@ -41,6 +41,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createOrderLinks } from './features/orders/order-links.ts';
 import { createOrdersLoader } from './features/orders/orders.loader.ts';
+import { createReturnRefs } from './features/payments/return-refs.ts';
 import { registerOrderRoutes } from './features/orders/orders.routes.ts';
 import { createPaymentRegistry } from './features/payments/providers/index.ts';
 import { createPaymentsLoader } from './features/payments/payments.loader.ts';
@@ -232,7 +233,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Each feature's helpers for the pages' loaders, bound to the database once.
   const loaders: PageLoaders = {
     admin: createAdminLoader({ db, payments, system: { storage: storage.kind, mail: mailer.kind, version: packageJson.version } }),
-    orders: createOrdersLoader({ db, links: orderLinks }),
+    orders: createOrdersLoader({ db, links: orderLinks, refs: createReturnRefs(options.cookieSecret) }),
     payments: createPaymentsLoader({ db, payments, log: app.log }),
   };
   const buildDir = options.buildDir ?? 'build';

@@ -2,7 +2,8 @@
  * Issue 33, "Sharp edges": what a newcomer met in Chromium that cost sales, each walked as they
  * walked it (the store, the language and the width they used).
  */
-import { expect, hydrated, test } from './fixtures.ts';
+import { mailTo } from './mail-catcher.ts';
+import { agreeToAll, expect, hydrated, test } from './fixtures.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -28,5 +29,72 @@ test.describe('signing in from "Order now" (item 17)', () => {
     await expect(page.getByRole('button', { name: 'Account menu for Jamie Lee' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
     await expect(page.getByText('Log in, or order as a guest.')).toHaveCount(0);
+  });
+});
+
+test.describe('after a payment that did not go through (items 18 and 19)', () => {
+  test('"Try again" opens this order\'s payment, not whatever the browser\'s history holds (/kr, ko)', async ({ page, consoleErrors: _ }) => {
+    const email = `again.${unique()}@example.com`;
+    expect((await page.request.post('/api/auth/register', { data: { email, password: 'lumi-again-5', firstName: '민수', lastName: '김', phone: '010-2222-3333' } })).status()).toBe(201);
+    // An earlier order, paid: its success page is two steps back in this tab's history.
+    await page.goto('/kr/checkout1');
+    await hydrated(page);
+    await agreeToAll(page);
+    await page.getByRole('button', { name: /결제하기/ }).click();
+    await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+    await page.goto('/kr/checkout1');
+    await hydrated(page);
+    await page.getByRole('radio', { name: /^거절되는 카드/ }).check();
+    await agreeToAll(page);
+    await page.getByRole('button', { name: /결제하기/ }).click();
+    await expect(page).toHaveURL(/\/kr\/payment\/fail\?/);
+    const failed = new URL(page.url()).searchParams.get('orderId')!;
+    await expect(page.locator('[data-kept-order]')).toHaveAttribute('data-kept-order', failed);
+    await expect(page.locator('[data-kept-order]')).toContainText('마이페이지에서 언제든 이 주문을 결제할 수 있습니다.');
+    await page.getByRole('link', { name: '이 주문 다시 결제하기' }).click();
+    await expect(page).toHaveURL(new RegExp(`/kr/profile\\?pay=${failed}$`));
+    const dialog = page.getByRole('dialog', { name: '주문 결제하기' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(`[data-pay-order="${failed}"]`)).toBeVisible();
+  });
+
+  test('a guest whose card was declined gets the order\'s private link on the page and by mail, and pays from it (/us, en, 375 px)', async ({ page, consoleErrors: _ }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const email = `kept.${unique()}@example.com`;
+    await page.goto('/us/checkout1');
+    await hydrated(page);
+    await page.getByLabel('Name').fill('Jamie Guest');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Phone').fill('+1 415 555 0134');
+    await page.getByRole('button', { name: /^Pay / }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue as a guest' }).click();
+    await page.getByRole('radio', { name: /^Declined card/ }).check();
+    await agreeToAll(page);
+    await page.getByRole('button', { name: 'Pay $21.90' }).first().click();
+    await expect(page).toHaveURL(/\/us\/payment\/fail\?/);
+    const orderNumber = new URL(page.url()).searchParams.get('orderId')!;
+
+    const kept = page.locator('[data-kept-order]');
+    await expect(kept.getByRole('heading', { name: 'Your order is saved' })).toBeVisible();
+    await expect(kept).toContainText(`We've also e-mailed the link to ${email}.`);
+    await expect(kept).toContainText('$21.90');
+    const privatePath = await kept.locator('[data-kept-link]').getAttribute('href');
+    expect(privatePath).toMatch(new RegExp(`^/us/orders/${orderNumber}\\?key=[\\w-]+$`));
+
+    // The same link by mail, once, whatever the page is reloaded.
+    await page.reload();
+    const mail = await mailTo(email, /^\[Studio Lumi\] Your order is saved: /);
+    expect(mail.text).toContain(`${privatePath}&pay=1`);
+    expect(mail.text).toContain('$21.90');
+
+    await page.getByRole('link', { name: 'Pay for this order again' }).click();
+    await expect(page).toHaveURL(new RegExp(`/us/orders/${orderNumber}\\?key=[\\w-]+&pay=1$`));
+    const dialog = page.getByRole('dialog', { name: 'Pay for your order' });
+    await expect(dialog).toBeVisible();
+    await agreeToAll(dialog);
+    await dialog.getByRole('button', { name: 'Pay $21.90' }).click();
+    await expect(page).toHaveURL(/\/us\/payment\/success\?/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
+    await expect.poll(async () => (await import('./mail-catcher.ts')).mailsTo(email).filter((m) => /Your order is saved/.test(m.subject)).length).toBe(1);
   });
 });

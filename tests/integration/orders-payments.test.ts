@@ -462,6 +462,40 @@ describe('the paid-order e-mail', () => {
     expect(mail.text).toContain(symbol);
   });
 
+  // Issue 33, item 19: a guest whose payment did not go through is shown, and mailed once, the way back to the order.
+  it('shows a guest back from a failed payment its private link and mails it once; a stranger without the store\'s ref learns nothing', async () => {
+    const guest = newGuestId();
+    const email = `kept.${Date.now()}@example.com`;
+    const created = (await s.order({ packageId: 'social', sessionId: guest, customerEmail: email })).json();
+    const started = (await s.api.call('POST', '/api/payments/start', { orderId: created.orderId, provider: 'tosspayments', sessionId: guest })).json();
+    // The store's own return address carries the ref (here the sandbox's, standing in for Toss).
+    const returned = new URL(started.redirectUrl as string);
+    expect(returned.origin).toBe('https://shop.test');
+    const ref = returned.searchParams.get('ref')!;
+    expect(ref).toMatch(/^[\w-]{32}$/);
+    const failPage = (query: string) => server().app.inject({ method: 'GET', url: `/kr/payment/fail?code=PAY_PROCESS_CANCELED&orderId=${created.orderId}${query}` });
+    const keptMails = async () => (await s.db().select().from(mailOutbox).innerJoin(orders, eq(orders.id, mailOutbox.orderId))
+      .where(and(eq(orders.orderNumber, created.orderId), eq(mailOutbox.kind, 'order_kept')))).length;
+
+    for (const stranger of ['', `&ref=${'A'.repeat(32)}`]) {
+      const page = await failPage(stranger);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('data-kept-order');
+      expect(page.body).not.toContain(email);
+    }
+    expect(await keptMails()).toBe(0);
+
+    const page = await failPage(`&ref=${ref}`);
+    expect(page.body).toContain(`data-kept-order="${created.orderId}"`);
+    expect(page.body).toMatch(new RegExp(`href="/kr/orders/${created.orderId}\\?key=[\\w-]+"`));
+    await failPage(`&ref=${ref}`);
+    expect(await keptMails()).toBe(1);
+    const mail = await smtp.nextTo(email);
+    expect(mail.subject).toBe(`[스튜디오 루미] 주문이 보관되었습니다: ${created.orderName}`);
+    expect(mail.text).toMatch(new RegExp(`https://shop\\.test/kr/orders/${created.orderId}\\?key=[\\w-]+&pay=1`));
+    expect(mail.text).toContain('₩');
+  });
+
   it("gives a guest the order's private link, which opens the order in any browser and nothing else", async () => {
     const guest = newGuestId();
     const email = `guest.${Date.now()}@example.com`;

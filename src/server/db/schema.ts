@@ -308,7 +308,7 @@ export const contactSubmissions = pgTable('contact_submissions', {
  */
 export const MAIL_KINDS = [
   'order_paid', 'order_status', 'order_comment', 'order_files', 'staff_order', 'staff_brief', 'staff_contact', 'staff_review',
-  'consultation_received', 'quote_sent', 'staff_quote', 'staff_money',
+  'consultation_received', 'quote_sent', 'staff_quote', 'staff_money', 'order_kept',
 ] as const;
 
 /**
@@ -335,6 +335,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: createdAt(),
 }, (t) => [
   index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+  // A guest whose payment did not go through is mailed the order's private link once (kept-order.ts).
+  uniqueIndex('mail_outbox_order_kept_once').on(t.orderId, t.kind).where(sql`${t.kind} = 'order_kept'`),
   check('mail_outbox_kind_check', oneOf(t.kind, MAIL_KINDS)),
 ]);
 

@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from '../../../domain/statuses.ts';
 import { orders } from '../../db/schema.ts';
 import { mailKind, type MailBatch } from '../../mail/mail-kinds.ts';
 import type { OrderLinks } from './order-links.ts';
-import { orderCommentMail, orderPaidMail, orderStatusMail } from './order-mails.ts';
+import { orderCommentMail, orderKeptMail, orderPaidMail, orderStatusMail } from './order-mails.ts';
 import { withOrderDetails, type OrderWithDetails } from './orders.service.ts';
 import { staffOrderMail } from './staff-order-mails.ts';
 
@@ -36,6 +36,10 @@ export function orderMailKinds(links: OrderLinks) {
     order_status: mailKind({
       payload: z.object({ from: z.enum(ORDER_STATUSES), to: z.enum(ORDER_STATUSES), refund: digits.optional() }),
       build: async (row, batch) => orderStatusMail(await orderOf(row, batch), { from: row.payload.from, to: row.payload.to, refundMinor: Number(row.payload.refund ?? 0) }, batch.origin, links),
+    }),
+    order_kept: mailKind({
+      payload: z.object({}),
+      build: async (row, batch) => orderKeptMail(await orderOf(row, batch), links),
     }),
     order_comment: mailKind({
       payload: z.object({ comment: z.string().min(1) }),

@@ -34,6 +34,26 @@ export function orderPaidMail({ order, lines, quotes }: OrderWithDetails, origin
   });
 }
 
+/**
+ * A guest's payment did not go through (issue 33, item 19): the order is kept, and its private link
+ * (D22), with its "Pay now" opened, is where they pay it from any browser.
+ */
+export function orderKeptMail({ order }: OrderWithDetails, links: OrderLinks): MailMessage {
+  const t = translatorFor(order.language, 'orders');
+  return compose({
+    to: order.customerEmail,
+    lang: order.language,
+    subject: t('mail.keptSubject', { name: order.orderName }),
+    greeting: t('mail.greeting', { name: order.customerName }),
+    // A quote stays payable while it is valid; any other unpaid order is cancelled a day after it was placed.
+    paragraphs: [t('mail.keptBody'), ...(order.status === 'pending' ? [t('mail.keptExpiry')] : []), t('mail.keptLink')],
+    table: [[t('mail.number'), order.orderNumber], [t('mail.amountDue'), formatMinor(order.amountMinor, order.country)]],
+    button: { label: t('mail.payNow'), href: `${links.url(order.country, order.orderNumber)}&pay=1` },
+    footnotes: [t('mail.questions')],
+    signature: t('mail.signature'),
+  });
+}
+
 /** Where the customer follows the order: My Page, or a guest's private link (D22). */
 export function followButton(order: OrderWithDetails['order'], origin: string, links: OrderLinks, t: (key: string) => string) {
   return order.isGuestOrder

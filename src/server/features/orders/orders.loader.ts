@@ -2,14 +2,20 @@
  * What the pages' loaders read of orders (My Page, a guest's private order page), bound to this
  * process's database and handed to them through the request context, after their role check.
  */
+import type { PublicUser } from '../../../domain/user.ts';
 import type { Database } from '../../db/client.ts';
+import type { ReturnRefs } from '../payments/return-refs.ts';
+import { keptOrder } from './kept-order.ts';
 import type { OrderLinks } from './order-links.ts';
 import { linkedOrderOf, orderOrNull } from './order-access.ts';
 import { customerOrderView } from './order-view.ts';
 import { listOwnOrders, withOrderDetails } from './orders.service.ts';
 
-export function createOrdersLoader({ db, links }: { db: Database; links: OrderLinks }) {
+export function createOrdersLoader({ db, links, refs }: { db: Database; links: OrderLinks; refs: ReturnRefs }) {
   return {
+    /** The order a payment did not go through for, for its payer (the fail page); null for anyone else. */
+    kept: (orderNumber: string, ref: string | null, user: PublicUser | null) =>
+      keptOrder(db, { links, refs }, { orderNumber, ref, user: user ? { id: user.id, role: user.role } : null }),
     /** The signed-in user's orders, newest first, as My Page shows them. */
     listForUser: async (userId: string) => (await listOwnOrders(db, { kind: 'user', userId })).map((details) => customerOrderView(details)),
     /** An order through its private link (D22); null when the key is not the order's. */

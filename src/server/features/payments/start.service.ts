@@ -55,8 +55,13 @@ async function linesToPay(db: Database, order: OrderRow, quote: Awaited<ReturnTy
   }).filter((line) => line.amountMinor > 0);
 }
 
-function returnAddresses(origin: string, order: OrderRow, provider: PaymentProvider) {
-  const page = (name: 'success' | 'fail', extra: string) => `${origin}/${order.country}/payment/${name}?provider=${provider.name}&orderId=${encodeURIComponent(order.orderNumber)}${extra}`;
+/**
+ * Where the provider sends the payer back. Each address carries `ref` (return-refs.ts): the page
+ * it opens knows the visitor came through this order's payment, so a payment that did not go
+ * through can show its payer the way back to the order (kept-order.ts), guest or not.
+ */
+function returnAddresses(origin: string, order: OrderRow, provider: PaymentProvider, refs: ReturnRefs) {
+  const page = (name: 'success' | 'fail', extra: string) => `${origin}/${order.country}/payment/${name}?provider=${provider.name}&orderId=${encodeURIComponent(order.orderNumber)}&ref=${refs.refFor(order.orderNumber)}${extra}`;
   return {
     // Stripe puts the session's id in place of its template; PayPal adds token and PayerID.
     returnUrl: page('success', provider.name === 'stripe' ? '&session_id={CHECKOUT_SESSION_ID}' : ''),
@@ -69,7 +74,7 @@ export async function startPayment(db: Database, registry: PaymentRegistry, orig
   const order = await orderFor(db, accessor, input.orderId, 'pay');
   const provider = registry.forChoice(order.country, input.provider);
   assertPayable(order);
-  const addresses = returnAddresses(origin, order, provider);
+  const addresses = returnAddresses(origin, order, provider, refs);
 
   if (provider.name === 'toss') {
     // Toss's attempt is recorded when its payment key comes back; its widget lists no lines.
@@ -82,7 +87,7 @@ export async function startPayment(db: Database, registry: PaymentRegistry, orig
         customerName: order.customerName, customerEmail: order.customerEmail,
         // SPEC's Toss flow: its window returns to our pages with paymentKey, orderId and amount (or
         // code and message) added; `ref` proves the return came through this start (return-refs.ts).
-        successUrl: `${origin}/${order.country}/payment/success?ref=${refs.refFor(order.orderNumber)}`, failUrl: `${origin}/${order.country}/payment/fail`,
+        successUrl: `${origin}/${order.country}/payment/success?ref=${refs.refFor(order.orderNumber)}`, failUrl: `${origin}/${order.country}/payment/fail?ref=${refs.refFor(order.orderNumber)}`,
       },
     };
   }

@@ -16,8 +16,10 @@ import { apiRequest } from '../../api-client.ts';
 import { Modal } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
+import { useOpenedByAddress } from './use-opened-by-address.ts';
 
 const PayOrderDialog = lazy(() => import('./pay-order-dialog.tsx'));
+
 
 type Quote = NonNullable<CustomerOrderView['quote']>;
 
@@ -35,6 +37,8 @@ export function OrderQuote({ order, linkKey }: { order: CustomerOrderView; linkK
   const revalidator = useRevalidator();
   const kst = useKstDate();
   const [paying, setPaying] = useState(false);
+  // The fail page's "Pay for this order again" and the kept-order mail land here with it opened.
+  useOpenedByAddress(order.orderId, () => setPaying(order.status === 'quoted'));
   const [asking, setAsking] = useState(false);
   const [declining, setDeclining] = useState(false);
   const quote = order.quote as Quote;

@@ -1,5 +1,6 @@
 /** The "Pay now" button of an unpaid order; its dialog (the store's methods) loads on first use. */
 import { lazy, Suspense, useState } from 'react';
+import { useOpenedByAddress } from './use-opened-by-address.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { formatMinor } from '../../../domain/money.ts';
 import type { UnpaidOrder } from './pay-order-dialog.tsx';
@@ -9,6 +10,8 @@ const PayOrderDialog = lazy(() => import('./pay-order-dialog.tsx'));
 export function PayOrder({ order, access }: { order: UnpaidOrder; access: { sessionId?: string; orderKey?: string } }) {
   const { t } = useTranslation('accounts');
   const [open, setOpen] = useState(false);
+  // The fail page's "Pay for this order again" and the kept-order mail land here with it opened.
+  useOpenedByAddress(order.orderId, () => setOpen(true));
   return (
     <>
       <div className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">

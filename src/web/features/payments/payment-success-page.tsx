@@ -47,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed) return { failed: { code: 'MISSING_PARAMETERS', message: t('payments.missingParameters') } };
   if (!parsed.success) return { failed: { code: 'PAYMENT_FAILED', message: t('payments.failedGeneric') } };
   const result = await loaders(context).payments.confirm(parsed.data, lang, { user: info.user, client: info.client });
-  if (!result.ok) return { failed: { code: result.code, message: result.message } };
+  if (!result.ok) {
+    // Refused: the way back to this order's payment, for its payer (the fail page's).
+    const kept = await loaders(context).orders.kept(parsed.data.orderId, new URL(request.url).searchParams.get('ref'), info.user);
+    return { failed: { code: result.code, message: result.message }, kept };
+  }
   return { order: result.order, processing: result.processing };
 }
 
@@ -61,7 +65,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
   const { order, failed, processing } = loaderData;
-  if (failed || !order) return <PaymentFailed code={failed?.code ?? 'PAYMENT_FAILED'} message={failed?.message} />;
+  if (failed || !order) return <PaymentFailed code={failed?.code ?? 'PAYMENT_FAILED'} message={failed?.message} kept={'kept' in loaderData ? loaderData.kept : null} />;
   if (processing) return <PaymentProcessing order={order} />;
   const country = order.country;
   return (

@@ -1,0 +1,3 @@
+ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "mail_outbox_order_kept_once" ON "mail_outbox" USING btree ("order_id","kind") WHERE "mail_outbox"."kind" = 'order_kept';--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK ("mail_outbox"."kind" in ('order_paid', 'order_status', 'order_comment', 'order_files', 'staff_order', 'staff_brief', 'staff_contact', 'staff_review', 'consultation_received', 'quote_sent', 'staff_quote', 'staff_money', 'order_kept'));
