@@ -152,6 +152,42 @@ describe('upload requests over a real connection', () => {
     expect(uploadsOnDisk(server())).toEqual(before.disk);
   }, 5_000);
 
+  // Issue 33, item 1: a body whose bytes all arrive but end before the closing boundary was a 500.
+  it('answers a body cut off before its closing boundary with 400 naming the problem, and stores nothing', async () => {
+    const before = { rows: (await server().database.db.select({ n: count() }).from(uploadedFiles))[0]!.n, disk: uploadsOnDisk(server()) };
+    const whole = handMultipart([
+      { name: 'files', filename: 'done.png', type: 'image/png', data: await png() },
+      { name: 'files', filename: 'cut.png', type: 'image/png', data: await png() },
+    ]);
+    for (const cut of [whole.subarray(0, whole.length - 2000), whole.subarray(0, whole.length - `--${BOUNDARY}--\r\n`.length)]) {
+      // The head announces exactly what is sent: the body ends, but the form does not.
+      const head = `POST /api/uploads?sessionId=${newGuestId()} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Language: en\r\nContent-Type: ${contentType}\r\nContent-Length: ${cut.length}\r\n\r\n`;
+      const answer = await rawRequest(port, head, cut, { keepOpen: true });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.text).toContain('"code":"BAD_REQUEST"');
+      expect(answer.text).toContain('The upload ended before all of it arrived. Please send the files again.');
+      expect(answer.ms).toBeLessThan(350);
+    }
+    expect((await server().database.db.select({ n: count() }).from(uploadedFiles))[0]!.n).toBe(before.rows);
+    expect(uploadsOnDisk(server())).toEqual(before.disk);
+  }, 5_000);
+
+  it('answers a staff delivery cut off before its closing boundary with 400, and changes nothing', async () => {
+    const s = staffApi(server);
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    const before = { snapshot: await s.snapshot(), disk: uploadsOnDisk(server()) };
+    const whole = handMultipart([{ name: 'files', filename: 'final.png', type: 'image/png', data: await png() }]);
+    const cut = whole.subarray(0, whole.length - 500);
+    const head = `POST /api/admin/orders/${order.id}/deliverables?purpose=final HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Language: ko\r\nCookie: ${admin.cookie}\r\nContent-Type: ${contentType}\r\nContent-Length: ${cut.length}\r\n\r\n`;
+    const answer = await rawRequest(port, head, cut, { keepOpen: true });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.text).toContain('"code":"BAD_REQUEST"');
+    expect(await s.snapshot()).toEqual(before.snapshot);
+    expect(uploadsOnDisk(server())).toEqual(before.disk);
+  }, 10_000);
+
   it('cuts off a staff delivery that stops sending with 408, and changes nothing', async () => {
     const s = staffApi(server);
     const owner = await s.customer();

@@ -21,9 +21,18 @@ export function multipartLimits(rules: UploadRules) {
   return { fileSize: rules.maxFileBytes + 1, files: rules.maxFiles + 1, fields: 5, fieldSize: 200, parts: rules.maxFiles + 6, headerPairs: 50 };
 }
 
-/** Multipart's own limit errors, said in our words. */
+/**
+ * What the multipart parser (busboy) says of a body that ended before its form did: all the bytes
+ * announced arrived, but not the closing boundary (a client cut off, a proxy that truncated it).
+ */
+const CUT_OFF = /^(Part terminated early|Unexpected end of (form|file|multipart data)|Malformed part header)/;
+
+/** Multipart's own limit errors, and a body cut off, said in our words. */
 function multipartError(error: unknown, fileName: string, rules: UploadRules): unknown {
   const code = (error as { code?: string }).code;
+  if (error instanceof Error && !(error instanceof DomainError) && CUT_OFF.test(error.message)) {
+    return new DomainError('BAD_REQUEST', { messageKey: 'uploads.cutOff', detail: `multipart: ${error.message}` });
+  }
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new DomainError('FILE_TOO_LARGE', { values: { max: megabytes(rules.maxFileBytes), name: fileName } });
   if (code === 'FST_FILES_LIMIT') return new DomainError('UPLOAD_TOO_LARGE', { messageKey: 'uploads.tooMany', values: { count: rules.maxFiles } });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') return new DomainError('BAD_REQUEST');

@@ -51,7 +51,7 @@ export function PaymentFailed({ code, message, providerMessage, kept }: { code: 
           {kept.privatePath
             ? (
               <>
-                <p className="mt-3 text-slate-700">{t('payment.keptGuest', { email: kept.mailedTo ?? '' })}</p>
+                <p className="mt-3 break-words text-slate-700">{t('payment.keptGuest', { email: kept.mailedTo ?? '' })}</p>
                 <Link to={kept.privatePath} className="mt-2 inline-block break-all font-medium text-brand-800 underline underline-offset-2" data-kept-link>{t('payment.keptPage')}</Link>
               </>
             )
