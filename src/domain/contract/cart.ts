@@ -1,12 +1,12 @@
 /** The cart API (SPEC section 7): guests by `sessionId` (their guest id, D22), users by session. */
 import { z } from 'zod';
-import { cartAddSchema, cartMergeSchema } from '../validation/orders.ts';
+import { cartAddSchema, cartMergeSchema, guestIdField } from '../validation/orders.ts';
 import { SIGNED_IN, SIGNED_IN_OR_GUEST, dateTime, errorAnswers, ok, route, type Answer } from './http.ts';
 
 const tags = ['cart'];
 const security = SIGNED_IN_OR_GUEST;
 /** The guest id, checked with the caller's session by the route (a signed-in caller's is ignored). */
-export const guestQuery = z.object({ sessionId: z.string().optional().describe('The guest id (D22, 43-128 characters of base64url); absent when signed in.') }).loose();
+export const guestQuery = z.object({ sessionId: guestIdField().describe('The guest id (D22, 43-128 characters of base64url); absent when signed in.') }).loose();
 
 export const cartItemSchema = z.object({
   id: z.uuid(),

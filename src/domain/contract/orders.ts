@@ -139,7 +139,7 @@ export const orderByNumber = route({
   summary: 'One of my orders, by its number', tags, security,
   description: "Its owner (the user, the guest's id) or the holder of its private link (`key`, D22). Anyone else: 404.",
   params: orderNumberParams,
-  querystring: guestQuery.extend({ key: z.string().optional().describe("The private link's key.") }),
+  querystring: guestQuery.extend({ key: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).optional().describe("The private link's key (base64url).") }),
   response: { 200: ok({ order: customerOrderSchema }), ...errorAnswers(404) },
 });
 

@@ -26,14 +26,14 @@ export const requestRevision = route({
 
 export const declineQuote = route({
   summary: 'Decline the quote (the order is cancelled, staff told)', tags: ['orders'], security,
-  params: z.object({ orderId: z.string() }), querystring: guestQuery,
+  params: orderNumberParams, querystring: guestQuery,
   body: declineQuoteSchema,
   response: { 200: ok({ status: z.literal('cancelled'), message: z.string() }), ...errorAnswers(400, 404, 409, 429) },
 });
 
 export const askAboutQuote = route({
   summary: 'Ask staff about the quote', tags: ['orders'], security,
-  params: z.object({ orderId: z.string() }), querystring: guestQuery,
+  params: orderNumberParams, querystring: guestQuery,
   body: quoteQuestionSchema,
   response: { 201: ok({ question: z.object({ body: z.string(), at: z.iso.datetime({ offset: true }) }), message: z.string() }), ...errorAnswers(400, 404, 409, 429) },
 });

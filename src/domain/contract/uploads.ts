@@ -1,6 +1,7 @@
 /** Uploads (SPEC section 7, D14): multipart files for briefs, and reading a stored file. */
 import { z } from 'zod';
 import { DELIVERABLE_PURPOSES } from '../deliverables.ts';
+import { GUEST_ID_PATTERN } from '../guest.ts';
 import { ORDER_STATUSES } from '../statuses.ts';
 import { deliverableQuerySchema } from '../validation/deliverables.ts';
 import { guestQuery } from './cart.ts';
@@ -13,7 +14,7 @@ import { uuidParams } from './params.ts';
  * its first bytes, counted and hashed as it arrives), so Fastify never parses it into an object.
  */
 const multipartFiles = (about: string) => readByRoute(z.object({
-  sessionId: z.string().optional().describe('The guest id, as a field before the files (or in the query).'),
+  sessionId: z.string().regex(GUEST_ID_PATTERN).optional().describe('The guest id, as a field before the files (or in the query).'),
   files: z.array(z.string().meta({ format: 'binary' })).describe(about),
 }).describe('multipart/form-data'));
 

@@ -26,6 +26,7 @@ export const V = {
   unknownFile: 'validation.unknownFile',
   controlChars: 'validation.controlChars',
   singleLine: 'validation.singleLine',
+  brokenText: 'validation.brokenText',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

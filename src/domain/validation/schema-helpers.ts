@@ -9,6 +9,13 @@ import { V, type FieldError, type ValidationMessageKey } from './messages.ts';
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const LINE_BREAK = /[\n\r]/;
 
+/**
+ * Well-formed text: every UTF-16 surrogate in its pair. A lone one (valid JSON, `"\ud800"`, what a
+ * client's `.slice()` leaves of a split emoji) is no character at all: PostgreSQL refuses it in
+ * JSON and would store U+FFFD for it in text. Said as a pattern, so the API document states it.
+ */
+export const WELL_FORMED = /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+
 interface TextOptions {
   /**
    * Prose a person writes in a text area (requests, messages, notes, reasons): line feeds are
@@ -32,7 +39,7 @@ export const plainText = ({ multiline = false, trim = true, typeError = V.invali
   if (multiline) text = text.overwrite((value) => value.replace(/\r\n?/g, '\n'));
   if (trim) text = text.trim();
   if (!multiline) text = text.refine((value) => !LINE_BREAK.test(value), { error: V.singleLine });
-  return text.refine((value) => !CONTROL.test(value), { error: V.controlChars });
+  return text.refine((value) => !CONTROL.test(value), { error: V.controlChars }).regex(WELL_FORMED, { error: V.brokenText });
 };
 
 /** A required text: trimmed, not empty, at most `max` characters. */
