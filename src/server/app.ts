@@ -38,6 +38,7 @@ import { registerContract } from './http/contract.ts';
 import { redactUrl } from './http/redact.ts';
 import { registerStoreResolver } from './http/store.ts';
 import packageJson from '../../package.json' with { type: 'json' };
+import { buildInfo } from './build-info.ts';
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createOrderLinks } from './features/orders/order-links.ts';
 import { createOrdersLoader } from './features/orders/orders.loader.ts';
@@ -185,6 +186,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCartRoutes(app, db, auth);
   const orderLinks = createOrderLinks(options.cookieSecret, config.publicUrl);
+  const build = buildInfo(path.resolve(import.meta.dirname, '..', '..'), packageJson.version);
   const mailWorker = startMailWorker({
     db, mailer, origin: config.publicUrl, kinds: storeMailKinds(orderLinks), log: app.log,
     staffRecipients: () => staffRecipients(db, config.STAFF_EMAIL),
@@ -232,7 +234,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Each feature's helpers for the pages' loaders, bound to the database once.
   const loaders: PageLoaders = {
-    admin: createAdminLoader({ db, payments, system: { storage: storage.kind, mail: mailer.kind, version: packageJson.version } }),
+    admin: createAdminLoader({ db, payments, system: { storage: storage.kind, mail: mailer.kind, version: build.version, commit: build.commit, builtAt: build.builtAt?.toISOString() ?? null } }),
     orders: createOrdersLoader({ db, links: orderLinks, refs: createReturnRefs(options.cookieSecret) }),
     payments: createPaymentsLoader({ db, payments, log: app.log }),
   };

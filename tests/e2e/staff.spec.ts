@@ -7,6 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { agreeToAll, expect, hydrated, test } from './fixtures.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { buildInfo } from '../../src/server/build-info.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -31,7 +33,11 @@ test('customers get access denied from the server; staff get the dashboard rende
   // Each store's methods with the provider behind each: here the sandbox, as no keys are set.
   await expect(page.locator('[data-settings-store="kr"] [data-settings-method="tosspayments"]')).toContainText('내장 샌드박스');
   await expect(page.locator('[data-settings-store="cn"] [data-settings-method]')).toHaveCount(3);
-  await expect(page.locator('[data-settings]')).toContainText('v0.1.0');
+  // The build running: the package's version and this checkout's commit (issue 33, item 14).
+  await expect(page.locator('[data-settings]')).toContainText(`v${packageJson.version}`);
+  const commit = buildInfo(process.cwd(), packageJson.version).commit;
+  if (commit) await expect(page.locator('[data-settings]')).toContainText(commit);
+  await expect(page.locator('[data-settings]')).toContainText('(한국 시간)');
 });
 
 test('staff move an order through every status and comment; the customer sees the timeline and the comment', async ({ browser, consoleErrors: _ }) => {

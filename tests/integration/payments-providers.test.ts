@@ -121,7 +121,8 @@ describe.each(BACKENDS)('Stripe and PayPal (fake APIs on loopback) on %s', (back
       expect(creates[0]!.body.payment_method_types).toBeUndefined();
       const success = new URL(String(creates[0]!.body.success_url));
       expect(success.pathname).toBe('/us/payment/success');
-      expect(Object.fromEntries(success.searchParams)).toEqual({ provider: 'stripe', orderId: order.orderId, session_id: '{CHECKOUT_SESSION_ID}' });
+      // `ref`: the store's proof that the visitor came through this order's payment (return-refs.ts).
+      expect(Object.fromEntries(success.searchParams)).toEqual({ provider: 'stripe', orderId: order.orderId, ref: expect.stringMatching(/^[\w-]{32}$/), session_id: '{CHECKOUT_SESSION_ID}' });
       const session = stripe.sessions().find((x) => x.id === sessionId)!;
       expect(session).toMatchObject({ amount_total: TEMPLATE_1.us, currency: 'usd' });
 

@@ -17,7 +17,19 @@ describe('order names (D23), as kept once worked out', () => {
   it('tells lines of different kinds with the same id apart', () => {
     const template = { kind: 'template' as const, ref: '4' };
     expect(lineName(template, 'ko')).not.toBe(lineName(food, 'ko'));
-    expect(orderName([{ ...template, quantity: 5 }], 'ko')).toBe(`${lineName(template, 'ko')} x 5장`);
+    expect(orderName([{ ...template, quantity: 5 }], 'ko')).toBe(`${lineName(template, 'ko')} x 5개`);
+  });
+
+  // Issue 33, item 15: only a service priced by its images counts sheets.
+  it('names a template or a package by its name alone, and counts more than one without sheets', () => {
+    const template = { kind: 'template' as const, ref: '1', quantity: 1 };
+    const social = { kind: 'package' as const, ref: 'social', quantity: 1 };
+    for (const lang of ['ko', 'en', 'ja', 'vi', 'zh'] as const) {
+      expect(orderName([template], lang)).toBe(lineName(template, lang));
+      expect(orderName([social], lang)).toBe(lineName(social, lang));
+      expect(orderName([{ ...template, quantity: 2 }], lang)).toMatch(/ x 2(개)?$/);
+    }
+    expect(orderName([social], 'ko')).toBe('SNS 올인원 패키지');
   });
 
   it('names several lines by the first and how many more', () => {

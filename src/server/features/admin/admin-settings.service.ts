@@ -6,7 +6,10 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 export interface SystemFacts {
   storage: 'local' | 's3';
   mail: 'smtp' | 'outbox';
+  /** The build running (build-info.ts): its version, commit and when it was built. */
   version: string;
+  commit: string | null;
+  builtAt: string | null;
 }
 
 export async function storeSettings(payments: PaymentsService, system: SystemFacts) {

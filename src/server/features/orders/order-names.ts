@@ -37,14 +37,21 @@ function translatedLineName(line: Pick<PricedLine, 'kind' | 'ref'>, lang: Langua
   }
 }
 
-/** What the payment provider shows: SPEC's '{title} x {quantity}장', or the first line and how many more. */
+/**
+ * What the payment provider shows: SPEC's '{title} x {quantity}장' for a service priced by its
+ * images; a template or package by its name (and how many, when more than one, not counted in
+ * sheets); several lines as the first and how many more.
+ */
 export function orderName(lines: ReadonlyArray<Pick<PricedLine, 'kind' | 'ref' | 'quantity'>>, lang: Language): string {
   const first = lines[0]!;
   if (lines.length > 1) return providerLength(translatorFor(lang, 'orders')('orderName.more', { name: lineName(first, lang), count: lines.length - 1 }));
   const id = `${lang}:${first.kind}:${first.ref}:${first.quantity}`;
   let name = singleOrderNames.get(id);
   if (name === undefined) {
-    name = providerLength(translatorFor(lang, 'orders')('orderName.single', { name: lineName(first, lang), quantity: first.quantity }));
+    const t = translatorFor(lang, 'orders');
+    const named = lineName(first, lang);
+    name = providerLength(first.kind === 'service' ? t('orderName.single', { name: named, quantity: first.quantity })
+      : first.quantity > 1 ? t('orderName.goods', { name: named, quantity: first.quantity }) : named);
     singleOrderNames.set(id, name);
   }
   return name;

@@ -1,11 +1,12 @@
 /**
  * The settings tab (read-only): each store's payment methods with the provider behind each and its
  * state (keys set or the sandbox standing in, test or live, reachable, webhook ready), then files,
- * mail and the app's version. Never a key.
+ * mail and the build running (its version, commit and build time). Never a key.
  */
 import { useTranslation } from '../../i18n/react.tsx';
 import type { CountryCode } from '../../../domain/countries.ts';
 import type { PaymentChoice, ProviderName } from '../../../domain/payments.ts';
+import { useRootData } from '../../store-context.ts';
 import { MethodMark } from '../checkout/payment-methods.tsx';
 
 interface ProviderState {
@@ -22,6 +23,8 @@ interface Settings {
   storage: 'local' | 's3';
   mail: 'smtp' | 'outbox';
   version: string;
+  commit: string | null;
+  builtAt: string | null;
 }
 
 function Badge({ tone, children }: { tone: 'ok' | 'warn' | 'bad' | 'plain'; children: string }) {
@@ -32,10 +35,15 @@ function Badge({ tone, children }: { tone: 'ok' | 'warn' | 'bad' | 'plain'; chil
 export function AdminSettings({ settings }: { settings: Settings }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation('common');
+  const { lang } = useRootData();
+  // Staff's clock is Korea's (D19), as everywhere in the staff area.
+  const kst = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(new Date(iso));
   const system: Array<[string, string]> = [
     [t('settings.storage'), t(`settings.${settings.storage}`)],
     [t('settings.mail'), t(`settings.${settings.mail}`)],
     [t('settings.version'), `v${settings.version}`],
+    [t('settings.commit'), settings.commit ?? t('settings.notKnown')],
+    [t('settings.builtAt'), settings.builtAt ? t('settings.builtAtValue', { date: kst(settings.builtAt) }) : t('settings.notKnown')],
   ];
   return (
     <div className="grid max-w-3xl gap-6">
