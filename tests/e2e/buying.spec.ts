@@ -438,7 +438,9 @@ test('ordering a service from the home page as a guest goes through the sign-in 
   await page.locator('button[data-service-id="2"]').click();
   await page.getByRole('dialog').getByRole('button', { name: '주문하기' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '비회원으로 구매하기' }).click();
-  const checkout = page.getByRole('dialog', { name: '주문 확인' });
+  // SPEC's hidden title names the dialog; the short one is what the eye reads (issue 33, item 9).
+  const checkout = page.getByRole('dialog', { name: '주문 확인 및 결제', exact: true });
+  await expect(checkout.getByText('주문 확인', { exact: true })).toBeVisible();
   await expect(checkout).toContainText('₩50,000');
   await expect(checkout.getByLabel('이름')).toBeVisible();
 });

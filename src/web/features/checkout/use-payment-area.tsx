@@ -11,6 +11,7 @@ import type { PaymentChoice } from '../../../domain/payments.ts';
 import type { TFunction } from '../../../i18n/translate.ts';
 import { apiRequest, type StoreHeaders } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
+import { paymentErrorText } from './payment-errors.ts';
 import type { CreatedOrder } from '../../../domain/contract/orders.ts';
 import type { PaymentSettings, SandboxCardChoice, StartedPayment } from '../../../domain/contract/payments.ts';
 import type { OrderToPay, Payer } from './payment-step.ts';
@@ -220,7 +221,12 @@ export async function placeOrderAndPay(
   try {
     await area.pay(created.data, payer, { sessionId: guestId }, where.store);
   } catch (error) {
-    if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(() => t('checkout.toast.canceledTitle'), () => t('checkout.toast.canceled'));
-    else toast.error(() => t('checkout.toast.payFailed'), () => (error as Error).message || t('checkout.toast.payError'));
+    tellPaymentError(error, t);
   }
+}
+
+/** Says it in a toast: nothing was sent, the form is as it was. */
+export function tellPaymentError(error: unknown, t: (key: string) => string): void {
+  const { cancelled, title, text } = paymentErrorText(error, t);
+  (cancelled ? toast.message : toast.error)(() => title, () => text);
 }

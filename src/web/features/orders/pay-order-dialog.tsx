@@ -10,10 +10,9 @@ import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { Modal } from '../../components/modal.tsx';
-import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
 import { PaymentAgreements } from '../checkout/payment-agreements.tsx';
-import { PaymentArea, usePaymentArea } from '../checkout/use-payment-area.tsx';
+import { PaymentArea, tellPaymentError, usePaymentArea } from '../checkout/use-payment-area.tsx';
 import { usePaymentSettings } from '../checkout/use-payment-settings.ts';
 
 export interface UnpaidOrder {
@@ -51,8 +50,7 @@ export default function PayOrderDialog({ order, access, onClose }: { order: Unpa
     try {
       await area.pay({ orderId: order.orderId, amount: order.amount, orderName: order.orderName }, { name: order.customerName, email: order.customerEmail, phone: order.customerPhone ?? '' }, access, store);
     } catch (error) {
-      if ((error as { code?: string }).code === 'USER_CANCEL') toast.message(() => tCommon('checkout.toast.canceledTitle'), () => tCommon('checkout.toast.canceled'));
-      else toast.error(() => tCommon('checkout.toast.payFailed'), () => (error as Error).message || tCommon('checkout.toast.payError'));
+      tellPaymentError(error, tCommon);
     }
   });
 
