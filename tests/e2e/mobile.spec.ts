@@ -22,6 +22,27 @@ test('the mobile menu opens, navigates and closes', async ({ page, consoleErrors
   await expect(menu).toBeHidden();
 });
 
+// Issue 33, item 28: Escape left the menu open and expanded.
+test('Escape closes the mobile menu and gives focus back to its button, after first closing a list inside it', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  const toggle = page.getByRole('button', { name: '메뉴 열기' });
+  await toggle.click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeVisible();
+  const country = menu.getByRole('button', { name: /국가/ });
+  await country.click();
+  await expect(country).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(country).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  const closed = page.getByRole('button', { name: '메뉴 열기' });
+  await expect(closed).toHaveAttribute('aria-expanded', 'false');
+  await expect(closed).toBeFocused();
+});
+
 test('the country menu is reachable on a phone', async ({ page }) => {
   await page.goto('/kr');
   await hydrated(page);

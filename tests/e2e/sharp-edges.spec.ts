@@ -98,3 +98,19 @@ test.describe('after a payment that did not go through (items 18 and 19)', () =>
     await expect.poll(async () => (await import('./mail-catcher.ts')).mailsTo(email).filter((m) => /Your order is saved/.test(m.subject)).length).toBe(1);
   });
 });
+
+test.describe('the sign-up form (item 30)', () => {
+  for (const [store, first, second] of [['us', 'First name', 'Last name'], ['kr', '성', '이름']] as const) {
+    test(`asks for the names in the order /${store} writes them: ${first}, then ${second}`, async ({ page, consoleErrors: _ }) => {
+      await page.goto(`/${store}`);
+      await hydrated(page);
+      await page.locator('header').getByRole('button', { name: store === 'us' ? 'Log in' : '로그인' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('tab', { name: store === 'us' ? 'Sign up' : '회원가입' }).click();
+      const labels = await dialog.locator('label').allInnerTexts();
+      const at = (name: string) => labels.findIndex((label) => label.trim().startsWith(name));
+      expect(at(first)).toBeGreaterThanOrEqual(0);
+      expect(at(first)).toBeLessThan(at(second));
+    });
+  }
+});

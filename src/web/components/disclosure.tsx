@@ -28,17 +28,20 @@ export function Disclosure({ label, ariaLabel, buttonClassName, panelClassName, 
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    // In the capture phase, and the key marked as used: a menu around this one (the top bar's
+    // mobile menu) stays open when Escape closes only this panel.
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
+        event.preventDefault();
         setOpen(false);
         button.current?.focus();
       }
     };
     document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onKey, true);
     };
   }, [open]);
 

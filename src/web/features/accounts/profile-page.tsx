@@ -24,6 +24,7 @@ import { requireUser, loaders } from '../../auth.server.ts';
 import { OrderHistory } from '../orders/order-history.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
+import { nameFields } from './name-fields.ts';
 
 type Values = { email: string; username: string; firstName: string; lastName: string; phone: string; currentPassword: string };
 
@@ -109,8 +110,10 @@ function MemberInfo({ user }: { user: PublicUser }) {
             </div>
           ))}
           <FormField className="sm:col-span-2" label={t('fields.username')} autoComplete="username" required error={errors.username?.message} {...register('username')} />
-          <FormField label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
-          <FormField label={t('fields.firstName')} autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
+          {nameFields(store.lang, [
+            <FormField key="last" label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />,
+            <FormField key="first" label={t('fields.firstName')} autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />,
+          ])}
           <FormField className="sm:col-span-2" label={t('fields.phone')} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
           <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
             <button type="button" className="btn-secondary" onClick={() => void cancel()} disabled={isSubmitting}>{t('profile.cancel')}</button>

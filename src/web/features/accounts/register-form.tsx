@@ -22,6 +22,7 @@ import { FormField } from './form-field.tsx';
 import { ConfirmFeedback, PasswordFeedback, passwordError } from './password-feedback.tsx';
 import { commonPasswordError, usePasswordCheck } from './password-check.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
+import { nameFields } from './name-fields.ts';
 
 type Values = { email: string; password: string; confirmPassword: string; firstName: string; lastName: string; phone: string };
 type EmailState = 'none' | 'checking' | 'available' | 'taken' | 'failed';
@@ -183,8 +184,10 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
       />
       <FormField label={t('fields.confirmPassword')} revealable autoComplete="new-password" required error={errors.confirmPassword?.message} hint={<ConfirmFeedback password={password} confirm={confirm} />} {...register('confirmPassword')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
-        <FormField label={t('fields.firstName')} autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
+        {nameFields(lang, [
+          <FormField key="last" label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />,
+          <FormField key="first" label={t('fields.firstName')} autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />,
+        ])}
       </div>
       <FormField label={t('fields.phone')} type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
       {!ready && (

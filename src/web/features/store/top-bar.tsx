@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import { BRAND } from '../../../domain/site.ts';
@@ -40,6 +40,19 @@ export function TopBar() {
   const scrolled = useScrolledPast(SHADOW_AFTER_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = () => setMobileOpen(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and gives focus back to its button (issue 33, item 28), unless a
+  // menu inside it (the country or language list) took the key to close itself.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMobileOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
   const links = [
     { to: `/${country}/templateshop`, label: t('nav.templates') },
     ...NAV_SECTIONS.map((section) => ({ to: `/${country}#${section.id}`, label: t(section.key) })),
@@ -81,6 +94,7 @@ export function TopBar() {
           <CartButton />
           <UserMenu onAction={closeMobile} />
           <button
+            ref={menuButton}
             type="button"
             className={`inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 ${menuClass}`}
             aria-expanded={mobileOpen}
