@@ -169,6 +169,13 @@ test('staff price a consultation in the editor; the customer follows the mail to
   // The editor now starts version 2 from what was sent.
   await expect(editor.getByRole('heading', { name: '견적 수정 (버전 2)' })).toBeVisible();
   await expect(editor.locator('[data-quote-editor-total]')).toHaveText('₩1,550,000');
+  // As long as version 1 was sent for, not the default 14 days (issue 33, item 26).
+  await expect(editor.getByLabel('유효 기간 (일)')).toHaveValue('7');
+  // A long description is shown whole, wrapped, and stays one line of text.
+  const description = editor.locator('[data-quote-line="0"]').getByRole('textbox', { name: '항목 1', exact: true });
+  await description.fill('뮤직비디오 촬영 (1일): 감독 1명, 촬영 감독 1명, 조명 2명, 시네마 카메라 2대와 짐벌, 야외 로케이션 두 곳 이동 포함, 촬영본 원본 전달');
+  await description.press('Enter');
+  expect(await description.evaluate((box: HTMLTextAreaElement) => box.scrollHeight <= box.clientHeight + 1 && !box.value.includes('\n'))).toBe(true);
 
   // The customer's mail: lines, total, validity, and the button to My Page.
   const mail = await mailTo(email, /^\[스튜디오 루미\] 견적서: /);

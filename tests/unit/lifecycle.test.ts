@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
 import { ACTORS, LIFECYCLE_EVENTS, LIFECYCLE_MAILS, STAFF_SETTABLE, staffStatusChoices, startingStatuses, transitionFor } from '../../src/domain/lifecycle.ts';
 import { assertPayable, isPayable } from '../../src/domain/payments.ts';
-import { QUOTE_MAX_TOTAL_MINOR, approximateKrw, quoteIsValid, quoteTotal, quoteValidUntil } from '../../src/domain/quotes.ts';
+import { QUOTE_MAX_TOTAL_MINOR, approximateKrw, quoteIsValid, quoteTotal, quoteValidDays, quoteValidUntil } from '../../src/domain/quotes.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/statuses.ts';
 import { quoteSchema } from '../../src/domain/validation/admin.ts';
 import { declineQuoteSchema, quoteQuestionSchema } from '../../src/domain/validation/orders.ts';
@@ -125,6 +125,14 @@ describe('quote validity (D28): to the end of the Korea-time day', () => {
     expect(quoteValidUntil(1, at('2026-11-24T20:00:00Z')).toISOString()).toBe('2026-11-26T14:59:59.000Z');
     // The Seoul day counts, not the UTC one: 10:00 UTC on 24 Nov is 19:00 on 24 Nov in Seoul.
     expect(quoteValidUntil(1, at('2026-11-24T10:00:00Z')).toISOString()).toBe('2026-11-25T14:59:59.000Z');
+  });
+
+  // Issue 33, item 26: a revision starts from the days its version was sent for.
+  it('reads back how many days a quote was sent for, whatever the hour it was sent', () => {
+    for (const sent of ['2026-11-24T15:00:00Z', '2026-11-24T14:59:59Z', '2026-11-24T20:00:00Z', '2026-12-31T23:00:00Z', '2028-02-28T16:00:00Z']) {
+      for (const days of [1, 7, 10, 14, 30, 90]) expect(quoteValidDays(at(sent), quoteValidUntil(days, at(sent)))).toBe(days);
+    }
+    expect(quoteValidDays('2026-11-24T15:00:00.000Z', '2026-12-09T14:59:59.000Z')).toBe(14);
   });
 
   it('crosses months, years and leap days in Seoul time', () => {

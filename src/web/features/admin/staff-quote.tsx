@@ -9,7 +9,7 @@ import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { decimalStringToMinor, minorToDecimalString } from '../../../domain/payments.ts';
 import {
-  QUOTE_DEFAULT_VALID_DAYS, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX,
+  QUOTE_DEFAULT_VALID_DAYS, quoteValidDays, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX,
 } from '../../../domain/quotes.ts';
 import type { StaffOrder } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
@@ -50,7 +50,8 @@ function QuoteEditor({ detail, quote }: { detail: OrderDetail; quote: QuoteDetai
   const [lines, setLines] = useState<LineDraft[]>(() => (latest
     ? latest.lines.map((line) => draftLine(line.description, minorToDecimalString(line.amount, currency)))
     : [draftLine()]));
-  const [validDays, setValidDays] = useState(String(QUOTE_DEFAULT_VALID_DAYS));
+  // A revision is valid as long as the version it replaces was sent for, not the default (issue 33, item 26).
+  const [validDays, setValidDays] = useState(String(latest ? quoteValidDays(latest.at, latest.validUntil) : QUOTE_DEFAULT_VALID_DAYS));
   const [note, setNote] = useState(latest?.note ?? '');
   const [errors, setErrors] = useState<{ lines: LineErrors[]; validDays?: string; total?: string }>({ lines: [] });
   const [busy, setBusy] = useState(false);
@@ -107,10 +108,12 @@ function QuoteEditor({ detail, quote }: { detail: OrderDetail; quote: QuoteDetai
           return (
             <div key={line.key} className="grid gap-2 rounded-lg bg-white p-2 sm:grid-cols-[1fr_10rem_auto] sm:items-start" data-quote-line={index}>
               <label className="text-sm font-semibold">{t('quote.description', { line: index + 1 })}
-                <input
-                  value={line.description} maxLength={QUOTE_DESCRIPTION_MAX} className={input}
+                {/* One line of text, wrapped to show it whole however long (issue 33, item 26): Enter adds no line break. */}
+                <textarea
+                  value={line.description} maxLength={QUOTE_DESCRIPTION_MAX} rows={1} className={`${input} resize-none [field-sizing:content]`}
                   aria-invalid={lineErrors.description ? true : undefined} aria-describedby={lineErrors.description ? `${id}-d${line.key}` : undefined}
-                  onChange={(event) => update(line.key, { description: event.target.value })}
+                  onKeyDown={(event) => { if (event.key === 'Enter') event.preventDefault(); }}
+                  onChange={(event) => update(line.key, { description: event.target.value.replace(/[\r\n]+/g, ' ') })}
                 />
                 {lineErrors.description && <span id={`${id}-d${line.key}`} className="mt-1 block text-sm font-normal text-red-700">{lineErrors.description}</span>}
               </label>
