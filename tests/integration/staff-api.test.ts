@@ -5,7 +5,7 @@
  * filters and pages, the overview per currency, the inbox. A refused call stores nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { staffStatusChoices } from '../../src/domain/lifecycle.ts';
@@ -262,6 +262,27 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     expect(after.recentOrders[0].id).toBe(order.id);
     expect(after.daily.some((d: { currency: string; country: string }) => d.currency === 'KRW' && d.country === 'kr')).toBe(true);
     expect(after.revenue.every((r: { currency: string }) => typeof r.currency === 'string')).toBe(true);
+  });
+
+  // Issue 33, item 13: real month-over-month growth per currency, and the registered-phone count.
+  it('compares this month so far with the same days of last month, per currency', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const growthOf = async () => ((await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json().monthly as Array<{ currency: string; thisMonth: number; lastMonth: number; growth: number | null }>)
+      .find((m) => m.currency === 'KRW');
+    const before = await growthOf();
+    const thisMonth = await s.paidOrder(owner.cookie, owner.account.email);
+    const lastMonth = await s.paidOrder(owner.cookie, owner.account.email);
+    // Real money (not the sandbox), the second at the very start of last month: inside its same stretch on any day.
+    await s.db().update(orders).set({ testPayment: false }).where(eq(orders.id, thisMonth.id));
+    await s.db().update(orders).set({ testPayment: false, paidAt: sql`(date_trunc('month', now() at time zone 'Asia/Seoul') - interval '1 month') at time zone 'Asia/Seoul'` }).where(eq(orders.id, lastMonth.id));
+    const after = await growthOf();
+    expect(after!.thisMonth - (before?.thisMonth ?? 0)).toBe(thisMonth.amountMinor);
+    expect(after!.lastMonth - (before?.lastMonth ?? 0)).toBe(lastMonth.amountMinor);
+    expect(after!.growth).toBe(Math.round(((after!.thisMonth - after!.lastMonth) / after!.lastMonth) * 1000) / 10);
+    const overview = (await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).json();
+    expect(overview.users.withPhone).toBeGreaterThanOrEqual(0);
+    expect(overview.recentOrders[0]).toMatchObject({ orderType: expect.any(String) });
   });
 
   it('lists contact messages newest first with their language, and marks them handled', async () => {

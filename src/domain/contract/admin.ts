@@ -134,7 +134,11 @@ export const overviewSchema = z.object({
   orders: z.object({ total: z.number().int(), pending: z.number().int(), completed: z.number().int(), inProgress: z.number().int(), quoteReview: z.number().int(), quoted: z.number().int() }),
   revenue: money.describe('Completed orders per currency (never added across currencies).'),
   today: money.describe("Today's paid takings per currency (Korea time)."),
-  recentOrders: z.array(z.object({ id: z.uuid(), orderId: z.string(), orderName: z.string(), customerName: z.string(), status, amount: z.number().int(), currency: z.string(), country: z.enum(COUNTRY_CODES), createdAt: dateTime() })),
+  recentOrders: z.array(z.object({ id: z.uuid(), orderId: z.string(), orderName: z.string(), orderType: z.string(), customerName: z.string(), status, amount: z.number().int(), currency: z.string(), country: z.enum(COUNTRY_CODES), createdAt: dateTime() })),
+  monthly: z.array(z.object({
+    currency: z.string(), thisMonth: z.number().int(), lastMonth: z.number().int(),
+    growth: z.number().nullable().describe('Percent, one decimal; null when last month took nothing in that currency.'),
+  })).describe("Paid this month so far against the same days of last month (Korea time), per currency."),
   daily: z.array(z.object({ day: z.string(), country: z.string(), currency: z.string(), amount: z.number().int(), orders: z.number().int() })),
   inbox: z.object({ unhandled: z.number().int() }),
   openQuotes: money,

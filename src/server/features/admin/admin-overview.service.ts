@@ -2,7 +2,7 @@
  * The staff overview (SPEC sections 2 and 9): users (new today), orders (pending), revenue from
  * completed orders and today's takings, each per currency (won and dollars are never added up),
  * the five newest orders, paid revenue by day for the last 30 days per country and currency, and
- * the open quotes (D28) per currency, the pipeline.
+ * the open quotes (D28) per currency, the pipeline, and month-over-month growth per currency.
  * Days are Korea time (D19). A handful of aggregate queries, whatever the number of orders.
  */
 import { desc, sql } from 'drizzle-orm';
@@ -16,7 +16,7 @@ const TODAY_KST = sql`(date_trunc('day', now() at time zone 'Asia/Seoul') at tim
 const TAKEN = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelled' and not ${orders.testPayment}`;
 
 export async function overview(db: Database) {
-  const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes, stuck] = await Promise.all([
+  const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes, stuck, months] = await Promise.all([
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${users.createdAt} >= ${TODAY_KST})::int as today,
       count(*) filter (where ${users.phone} is not null and ${users.phone} <> '')::int as with_phone from ${users}`),
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${orders.status} = 'pending')::int as pending,
@@ -26,7 +26,7 @@ export async function overview(db: Database) {
       from ${orders} where ${orders.status} = 'completed' and not ${orders.testPayment} group by 1 order by 1`),
     db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
       from ${orders} where ${TAKEN} and ${orders.paidAt} >= ${TODAY_KST} group by 1 order by 1`),
-    db.select({ id: orders.id, orderId: orders.orderNumber, orderName: orders.orderName, customerName: orders.customerName, status: orders.status, amount: orders.amountMinor, currency: orders.currency, country: orders.country, createdAt: orders.createdAt })
+    db.select({ id: orders.id, orderId: orders.orderNumber, orderName: orders.orderName, orderType: orders.orderType, customerName: orders.customerName, status: orders.status, amount: orders.amountMinor, currency: orders.currency, country: orders.country, createdAt: orders.createdAt })
       .from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(5),
     db.execute(sql`select to_char(${orders.paidAt} at time zone 'Asia/Seoul', 'YYYY-MM-DD') as day, ${orders.country} as country, ${orders.currency} as currency,
       sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
@@ -37,6 +37,15 @@ export async function overview(db: Database) {
     db.execute(sql`select ${orders.currency} as currency, sum(${orders.amountMinor})::bigint as amount, count(*)::int as orders
       from ${orders} where ${orders.status} = 'quoted' group by 1 order by 1`),
     stuckMoney(db),
+    // This month so far against last month's same stretch (Korea time), per currency: a fair
+    // comparison on any day of the month (SPEC shows growth fixed at 0).
+    db.execute(sql`with bounds as (
+        select date_trunc('month', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul' as this_start,
+          (date_trunc('month', now() at time zone 'Asia/Seoul') - interval '1 month') at time zone 'Asia/Seoul' as last_start)
+      select ${orders.currency} as currency,
+        coalesce(sum(${orders.amountMinor}) filter (where ${orders.paidAt} >= b.this_start), 0)::bigint as this_month,
+        coalesce(sum(${orders.amountMinor}) filter (where ${orders.paidAt} >= b.last_start and ${orders.paidAt} < b.last_start + (now() - b.this_start)), 0)::bigint as last_month
+      from ${orders}, bounds as b where ${TAKEN} and ${orders.paidAt} >= b.last_start group by 1 order by 1`),
   ]);
   const money = (rows: unknown) => rowsOf<{ currency: string; amount: string | number; orders: number }>(rows).map((r) => ({ currency: r.currency, amount: Number(r.amount), orders: r.orders }));
   const [u] = rowsOf<{ total: number; today: number; with_phone: number }>(userCounts);
@@ -53,5 +62,11 @@ export async function overview(db: Database) {
     /** Open quotes (sent, unpaid) per currency: count and value. Paid quotes count in revenue like any order. */
     openQuotes: money(openQuotes),
     stuckMoney: stuck,
+    /** Paid this month so far and in last month's same stretch, per currency; growth null without last month's. */
+    monthly: rowsOf<{ currency: string; this_month: string | number; last_month: string | number }>(months).map((r) => {
+      const thisMonth = Number(r.this_month);
+      const lastMonth = Number(r.last_month);
+      return { currency: r.currency, thisMonth, lastMonth, growth: lastMonth > 0 ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null };
+    }),
   };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
 import { formatCurrencyMinor, formatMinor } from '../../../domain/money.ts';
+import { awaitsQuote } from '../../../domain/quotes.ts';
 import type { StaffOverview } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
 import { RevenueChart } from './revenue-chart.tsx';
@@ -56,11 +57,29 @@ export function AdminOverview({ overview }: { overview: Overview }) {
   return (
     <div className="grid grid-cols-1 gap-6" data-admin-overview>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Card label={t('overview.users')} note={t('overview.newToday', { count: overview.users.newToday })}><span data-total-users>{overview.users.total}</span></Card>
+        <Card label={t('overview.users')} note={`${t('overview.newToday', { count: overview.users.newToday })} · ${t('overview.withPhone', { count: overview.users.withPhone })}`}><span data-total-users>{overview.users.total}</span></Card>
         <Card label={t('overview.orders')} note={t('overview.pending', { count: overview.orders.pending })}><span data-total-orders>{overview.orders.total}</span></Card>
         <Card label={t('overview.revenue')} note={t('overview.perCurrency')}><div data-revenue>{money(overview.revenue)}</div></Card>
         <Card label={t('overview.today')} note={t('overview.completed', { count: overview.orders.completed })}><div data-today>{money(overview.today)}</div></Card>
       </div>
+
+      <section aria-labelledby="growth" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-growth>
+        <h2 id="growth" className="font-bold">{t('overview.growth')}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t('overview.growthNote')}</p>
+        {overview.monthly.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('overview.none')}</p> : (
+          <ul className="mt-3 grid gap-2 text-sm sm:grid-cols-2 xl:grid-cols-3">
+            {overview.monthly.map((m) => (
+              <li key={m.currency} className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-xl bg-slate-50 px-3 py-2" data-growth-currency={m.currency}>
+                <span className="font-semibold">{formatCurrencyMinor(m.thisMonth, m.currency)}</span>
+                <span className="text-slate-600">{t('overview.lastMonth', { amount: formatCurrencyMinor(m.lastMonth, m.currency) })}</span>
+                <span className={`font-semibold ${m.growth === null ? 'text-slate-600' : m.growth >= 0 ? 'text-emerald-700' : 'text-red-700'}`} data-growth-value>
+                  {m.growth === null ? t('overview.growthNew') : `${m.growth > 0 ? '+' : ''}${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(m.growth)}%`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       {/* The pipeline (D28): consultations waiting for a quote, and quotes sent but not yet paid. */}
       <section aria-labelledby="pipeline" className="grid gap-4 sm:grid-cols-2" data-pipeline>
@@ -92,7 +111,8 @@ export function AdminOverview({ overview }: { overview: Overview }) {
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
                 <Link to={`/${country}/admin?tab=orders&order=${order.id}`} className="min-w-0 flex-1 truncate font-medium text-brand-800 hover:underline">{order.orderName}</Link>
                 <span className="text-slate-600">{order.customerName}</span>
-                <span className="font-semibold">{formatMinor(order.amount, order.country as CountryCode)}</span>
+                {/* A consultation has no price until its quote (D28): not "$0.00". */}
+                <span className="font-semibold">{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold">{tCommon(`orderStatus.${order.status}`)}</span>
                 <span className="w-full text-xs text-slate-500">{date.format(new Date(order.createdAt))} {t('kst')}</span>
               </li>
