@@ -109,6 +109,10 @@ describe.each(BACKENDS)('money is never stranded (%s)', (backend) => {
       const page = await server().app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('data-payment-processing');
+      // Not called paid before it is (issue 33, item 27), and the payer can ask again at once.
+      expect(page.body).toContain('Amount being confirmed');
+      expect(page.body).not.toContain('Amount paid');
+      expect(page.body).toContain('data-check-now');
       const again = await server().app.inject({ method: 'GET', url });
       expect(again.body).not.toContain('data-payment-processing');
       expect((await s.orderRow(order.orderId)).status).toBe('order_received');

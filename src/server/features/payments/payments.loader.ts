@@ -25,7 +25,7 @@ async function successView(db: Database, { kind, order }: SettleOutcome) {
   return {
     orderId: order.orderNumber, orderName: order.orderName, amount: order.amountMinor, currency: order.currency, country: order.country, paidAt: order.paidAt,
     receiptUrl: order.receiptUrl, isGuestOrder: order.isGuestOrder, customerEmail: order.customerEmail, paymentMethod: order.paymentMethod, paymentProvider: order.paymentProvider,
-    lines: lines.map(({ name, quantity }) => ({ name, quantity })),
+    lines: lines.map(({ kind, name, quantity }) => ({ kind, name, quantity })),
     draftWindow: order.orderType === 'consultation' ? null : draftWindowOf(lines),
     // A refreshed success page offers the brief only while it is still to be written.
     briefDue: kind === 'paid' && !briefs.has(order.id),

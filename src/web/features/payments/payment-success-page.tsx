@@ -109,7 +109,7 @@ interface PaidOrder {
   paymentMethod: string | null;
   paymentProvider: string | null;
   receiptUrl: string | null;
-  lines: { name: string; quantity: number }[];
+  lines: { kind: string; name: string; quantity: number }[];
   draftWindow: { minDays: number; maxDays: number } | null;
   briefDue: boolean;
 }
@@ -137,8 +137,11 @@ function BriefNext({ order }: { order: PaidOrder }) {
   );
 }
 
-/** What was ordered, its number, the amount and how it was paid, with the provider's receipt. */
-function OrderFacts({ order }: { order: PaidOrder }) {
+/**
+ * What was ordered, its number, the amount and how it was paid, with the provider's receipt. While
+ * the provider has not confirmed it (`pending`), the amount is not called paid.
+ */
+function OrderFacts({ order, pending = false }: { order: PaidOrder; pending?: boolean }) {
   const { t } = useTranslation('orders');
   const { t: tCommon } = useTranslation('common');
   const method = paymentMethodLabel(order, t, tCommon);
@@ -149,11 +152,11 @@ function OrderFacts({ order }: { order: PaidOrder }) {
         <dt className="shrink-0 text-slate-600">{t('payment.order')}</dt>
         <dd className="min-w-0 text-right font-semibold">
           {order.lines.length > 0
-            ? <ul className="grid gap-1">{order.lines.map((line, index) => <li key={index}>{t('orderName.single', { name: line.name, quantity: line.quantity })}</li>)}</ul>
+            ? <ul className="grid gap-1">{order.lines.map((line, index) => <li key={index}>{lineLabel(line, t)}</li>)}</ul>
             : order.orderName}
         </dd>
       </div>
-      <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.amount')}</dt><dd className="text-right font-semibold">{formatMinor(order.amount, order.country)}</dd></div>
+      <div className="flex justify-between gap-4"><dt className="text-slate-600">{t(pending ? 'payment.amountPending' : 'payment.amount')}</dt><dd className="text-right font-semibold">{formatMinor(order.amount, order.country)}</dd></div>
       {method && <div className="flex justify-between gap-4"><dt className="text-slate-600">{t('payment.method')}</dt><dd className="text-right">{method}</dd></div>}
       {order.receiptUrl && (
         <div className="flex justify-end border-t border-slate-100 pt-3">
@@ -162,6 +165,12 @@ function OrderFacts({ order }: { order: PaidOrder }) {
       )}
     </dl>
   );
+}
+
+/** A line as the order names it: a service by its images, a template or package by its name (and how many, past one). */
+function lineLabel(line: { kind: string; name: string; quantity: number }, t: (key: string, values?: Record<string, unknown>) => string): string {
+  if (line.kind === 'service') return t('orderName.single', { name: line.name, quantity: line.quantity });
+  return line.quantity > 1 ? t('orderName.goods', { name: line.name, quantity: line.quantity }) : line.name;
 }
 
 /** What happens after the payment, and when (SPEC section 11: contact within 24 hours). */
@@ -233,9 +242,11 @@ function PaymentProcessing({ order }: { order: PaidOrder }) {
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{t('payment.processingTitle')}</h1>
       <p className="mt-3 text-muted">{t('payment.processingText')}</p>
       {checks < RECHECKS && <p className="mt-2 text-sm text-muted" aria-live="polite">{t('payment.processingRecheck')}</p>}
-      <OrderFacts order={order} />
+      <OrderFacts order={order} pending />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {!order.isGuestOrder && <Link to={`/${order.country}/profile`} className="btn-primary">{t('payment.myPage')}</Link>}
+        {/* Asked again now, not only on the page's own schedule (issue 33, item 27). */}
+        <button type="button" className="btn-primary" disabled={revalidator.state !== 'idle'} onClick={() => void revalidator.revalidate()} data-check-now>{t('payment.checkNow')}</button>
+        {!order.isGuestOrder && <Link to={`/${order.country}/profile`} className="btn-secondary">{t('payment.myPage')}</Link>}
         <Link to={`/${order.country}`} className="btn-secondary">{t('payment.home')}</Link>
       </div>
     </section>
