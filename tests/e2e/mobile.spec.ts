@@ -43,6 +43,22 @@ test('Escape closes the mobile menu and gives focus back to its button, after fi
   await expect(closed).toBeFocused();
 });
 
+// Issue 33, item 29: "Hover to compare" on a phone, where nothing hovers.
+test('the before/after images say to drag on a phone, and a finger drag shows the source photo', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  const first = page.getByTestId('before-after').first();
+  await first.scrollIntoViewIfNeeded();
+  await expect(first.locator('[data-hint="touch"]')).toBeVisible();
+  await expect(first.locator('[data-hint="hover"]')).toBeHidden();
+  await expect(first.locator('[data-hint="touch"]')).toHaveText('손가락으로 밀어 비교해 보세요');
+  const box = (await first.boundingBox())!;
+  await first.dispatchEvent('pointerdown', { pointerType: 'touch', clientX: box.x + box.width * 0.3, clientY: box.y + box.height / 2, buttons: 1, isPrimary: true });
+  // The wipe is showing (the hint goes while it does).
+  await expect(first.locator('[data-hint="touch"]')).toHaveCount(0);
+  await expect(first.locator('img')).toHaveCount(2);
+});
+
 test('the country menu is reachable on a phone', async ({ page }) => {
   await page.goto('/kr');
   await hydrated(page);
