@@ -2,6 +2,7 @@
  * Issue 33, "Sharp edges": what a newcomer met in Chromium that cost sales, each walked as they
  * walked it (the store, the language and the width they used).
  */
+import { newGuestId } from '../../src/domain/guest.ts';
 import { mailTo } from './mail-catcher.ts';
 import { agreeToAll, expect, hydrated, test } from './fixtures.ts';
 
@@ -113,4 +114,27 @@ test.describe('the sign-up form (item 30)', () => {
       expect(at(first)).toBeLessThan(at(second));
     });
   }
+});
+
+test.describe('times a customer reads (item 25)', () => {
+  test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+  test('a guest in New York sees the order\'s time on their own clock, its zone named', async ({ page, request, consoleErrors: _ }) => {
+    const guest = newGuestId();
+    const placed = await request.post('/api/orders', { headers: { 'x-store-country': 'us', 'accept-language': 'en' }, data: { customerName: 'Jamie Guest', customerEmail: `clock.${unique()}@example.com`, customerPhone: '+1 415 555 0134', country: 'us', selectedTemplate: { id: 1 }, sessionId: guest } });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const created = await placed.json();
+    const start = await request.post('/api/payments/start', { data: { orderId: created.orderId, provider: 'stripe', sessionId: guest } });
+    expect(start.status(), await start.text()).toBe(200);
+    const ref = new URL((await start.json()).redirectUrl).searchParams.get('ref');
+    await page.goto(`/us/payment/fail?code=PAY_PROCESS_CANCELED&orderId=${created.orderId}&ref=${ref}`);
+    await hydrated(page);
+    await page.locator('[data-kept-link]').click();
+    await hydrated(page);
+    const line = page.locator(`[data-order="${created.orderId}"]`).locator('p', { hasText: created.orderId });
+    // After hydration: New York's clock (EST or EDT), not Korea's.
+    await expect(line).toContainText(/\b(EST|EDT)\b/);
+    const createdAt = new Date((await (await request.get(`/api/orders/${created.orderId}?sessionId=${guest}`)).json()).order.createdAt);
+    const hour = new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: 'America/New_York' }).format(createdAt);
+    await expect(line).toContainText(hour.replace(/\s?(AM|PM)$/, ''));
+  });
 });

@@ -18,6 +18,7 @@ import { OrderDeliverables } from '../deliverables/order-deliverables.tsx';
 import { CancelOrder } from './cancel-order.tsx';
 import { OrderQuote } from './order-quote.tsx';
 import { PayOrder } from './pay-order.tsx';
+import { useLocalDateTime } from '../../components/use-local-time.ts';
 
 /** Loader data arrives with dates as Date on the server and in the browser alike. */
 type OrderItem = CustomerOrderView;
@@ -74,15 +75,15 @@ function Refund({ order, country }: { order: OrderItem; country: CountryCode }) 
 function Revisions({ order }: { order: OrderItem }) {
   const { t } = useTranslation('accounts');
   const { lang } = useRootData();
+  const date = useLocalDateTime(lang);
   if (order.revisions.length === 0) return null;
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' });
   return (
     <div className="mt-4 rounded-xl border border-slate-200 p-3 text-sm" data-revision-requests>
       <h3 className="font-semibold">{t('orders.revisions.title')}</h3>
       <ol className="mt-2 grid gap-2">
         {order.revisions.map((r) => (
           <li key={r.round} data-revision={r.round}>
-            <p className="text-xs text-slate-600">{t('orders.revisions.round', { round: r.round })} · {date.format(new Date(r.at))} {t('orders.review.kst')}</p>
+            <p className="text-xs text-slate-600">{t('orders.revisions.round', { round: r.round })} · {date.format(new Date(r.at))}</p>
             <p className="mt-0.5 whitespace-pre-line break-words">{r.note}</p>
           </li>
         ))}
@@ -97,8 +98,8 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
   const { t: tBriefs } = useTranslation('briefs');
   const { lang } = useRootData();
   const country = order.country as CountryCode;
-  // Korea time (D19) on the server and in the browser alike, so the page hydrates as rendered.
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' });
+  // The visitor's own clock, its zone named (Korea time until the page has hydrated).
+  const date = useLocalDateTime(lang);
   return (
     <li className="rounded-2xl border border-slate-200 p-5" data-order={order.orderId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
