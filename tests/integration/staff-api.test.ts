@@ -285,6 +285,26 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     expect(overview.recentOrders[0]).toMatchObject({ orderType: expect.any(String) });
   });
 
+  // Issue 33, item 24: staff read product names in their own language, not the customer's.
+  it('names an order for staff in the staff member\'s language, and keeps the customer\'s name as sold', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email, 'ja');
+    expect(order.orderName).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    const asStaff = (lang: string) => ({ cookie: admin.cookie, 'accept-language': lang });
+    const detail = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, asStaff('en'))).json();
+    expect(detail.order.orderName).toBe(order.orderName);
+    expect(detail.order.staffName).toMatch(/^[\x20-\x7e]+ x 3$/);
+    expect(detail.lines[0].staffName).toMatch(/^[\x20-\x7e]+$/);
+    expect(detail.lines[0].name).not.toBe(detail.lines[0].staffName);
+    const list = (await s.call('GET', `/api/orders?q=${encodeURIComponent(order.orderNumber)}`, undefined, asStaff('en'))).json();
+    expect(list.orders[0]).toMatchObject({ id: order.id, orderName: order.orderName, staffName: detail.order.staffName });
+    const inKorean = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, asStaff('ko'))).json();
+    expect(inKorean.order.staffName).toMatch(/[가-힣]/);
+    const recent = (await s.call('GET', '/api/admin/overview', undefined, asStaff('en'))).json().recentOrders;
+    expect(recent.find((row: { id: string }) => row.id === order.id)).toMatchObject({ staffName: detail.order.staffName });
+  });
+
   it('lists contact messages newest first with their language, and marks them handled', async () => {
     const admin = await s.admin();
     await s.api.call('POST', '/api/contact', { name: 'Nguyen', email: 'nguyen@example.com', service: 'basic', message: 'Xin chào, tôi muốn hỏi về giá.' }, { 'accept-language': 'vi', 'x-store-country': 'vn' });
@@ -336,11 +356,13 @@ describe('staff changes reach the customer by e-mail', () => {
     const paid = await staffMail(order.orderNumber);
     expect(paid.to.sort()).toEqual(['owner@studiolumi.test', 'studio@studiolumi.test']);
     // Paid in the sandbox: the mail says it is a test before anything else (D29 amended).
-    expect(paid.subject).toBe(`[스튜디오 루미] [테스트] 새 결제 주문: ${order.orderName}`);
+    // Named in Korean, staff's language, though the customer ordered in English (issue 33, item 24).
+    expect(order.orderName).toBe('White-background cutout x 3');
+    expect(paid.subject).toBe('[스튜디오 루미] [테스트] 새 결제 주문: 누끼 컷 (흰 배경) x 3장');
     expect(paid.text).toContain('테스트 결제입니다. 실제로 받은 돈은 없습니다.');
     expect(paid.text, paid.text).toContain(`https://shop.test/kr/admin?tab=orders&order=${order.id}`);
     await s.api.call('POST', '/api/project-briefs', { orderId: order.orderNumber, style: ['modern'] }, { cookie: owner.cookie });
-    expect((await staffMail(`${order.customerName} <${owner.account.email}>님이`)).subject).toBe(`[스튜디오 루미] [테스트] 새 프로젝트 브리프: ${order.orderName}`);
+    expect((await staffMail(`${order.customerName} <${owner.account.email}>님이`)).subject).toBe('[스튜디오 루미] [테스트] 새 프로젝트 브리프: 누끼 컷 (흰 배경) x 3장');
     await s.api.call('POST', '/api/contact', { name: 'Tanaka', email: 'tanaka@example.com', service: 'basic', message: '料金について教えてください。' }, { 'accept-language': 'ja', 'x-store-country': 'us' });
     const contact = await staffMail('tanaka@example.com');
     expect(contact.subject).toBe('[스튜디오 루미] 새 문의: Tanaka');

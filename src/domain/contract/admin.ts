@@ -20,14 +20,17 @@ const security = SIGNED_IN;
 const guarded = errorAnswers(401, 403);
 const status = z.enum(ORDER_STATUSES);
 const line = z.object({
-  kind: z.enum(['template', 'package', 'service']), ref: z.string(), name: z.string(), quantity: z.number().int(), unitPriceKrw: z.number().int(), totalKrw: z.number().int(),
+  kind: z.enum(['template', 'package', 'service']), ref: z.string(), name: z.string().describe('As sold, in the order\'s language.'), staffName: z.string().describe("In the staff member's language."),
+  quantity: z.number().int(), unitPriceKrw: z.number().int(), totalKrw: z.number().int(),
   amount: z.number().int().describe("What the line cost in the order's currency, in its minor units: the lines add up to the order's amount exactly."),
 });
+/** An order's name in the staff member's language (the stored `orderName` is the customer's). */
+const staffName = z.string().describe("The order's name in the staff member's language; `orderName` is the customer's.");
 const quoteLine = z.object({ description: z.string(), amount: z.number().int() });
 const money = z.array(z.object({ currency: z.string(), amount: z.number().int(), orders: z.number().int() }));
 
 export const staffOrderRowSchema = z.object({
-  id: z.uuid(), orderId: z.string(), status, orderType: z.enum(ORDER_TYPES), orderName: z.string(),
+  id: z.uuid(), orderId: z.string(), status, orderType: z.enum(ORDER_TYPES), orderName: z.string(), staffName,
   customerName: z.string(), customerEmail: z.string(), customerPhone: z.string().nullable(),
   country: z.enum(COUNTRY_CODES), currency: z.string(), amount: z.number().int(), amountKRW: z.number().int(),
   isGuestOrder: z.boolean(), paymentMethod: z.string().nullable(), adminComments: z.string().nullable(),
@@ -45,7 +48,7 @@ export const listOrders = route({
 
 export const staffOrderSchema = z.object({
   order: z.object({
-    id: z.uuid(), orderId: z.string(), status, orderType: z.enum(ORDER_TYPES), orderName: z.string(),
+    id: z.uuid(), orderId: z.string(), status, orderType: z.enum(ORDER_TYPES), orderName: z.string(), staffName,
     customerName: z.string(), customerEmail: z.string(), customerPhone: z.string().nullable(), customerAddress: z.string().nullable(),
     requirements: z.string().nullable(), country: z.enum(COUNTRY_CODES), currency: z.string(), language: z.enum(LANGUAGES),
     amount: z.number().int(), amountKRW: z.number().int(), isGuestOrder: z.boolean(), userId: z.uuid().nullable(),
@@ -134,7 +137,7 @@ export const overviewSchema = z.object({
   orders: z.object({ total: z.number().int(), pending: z.number().int(), completed: z.number().int(), inProgress: z.number().int(), quoteReview: z.number().int(), quoted: z.number().int() }),
   revenue: money.describe('Completed orders per currency (never added across currencies).'),
   today: money.describe("Today's paid takings per currency (Korea time)."),
-  recentOrders: z.array(z.object({ id: z.uuid(), orderId: z.string(), orderName: z.string(), orderType: z.string(), customerName: z.string(), status, amount: z.number().int(), currency: z.string(), country: z.enum(COUNTRY_CODES), createdAt: dateTime() })),
+  recentOrders: z.array(z.object({ id: z.uuid(), orderId: z.string(), orderName: z.string(), staffName, orderType: z.string(), customerName: z.string(), status, amount: z.number().int(), currency: z.string(), country: z.enum(COUNTRY_CODES), createdAt: dateTime() })),
   monthly: z.array(z.object({
     currency: z.string(), thisMonth: z.number().int(), lastMonth: z.number().int(),
     growth: z.number().nullable().describe('Percent, one decimal; null when last month took nothing in that currency.'),

@@ -11,6 +11,9 @@ import { orderNumberCandidates } from '../../../domain/order-number.ts';
 import { draftReview, freeRevisions } from '../../../domain/deliverables.ts';
 import { staffCancel } from '../../../domain/refunds.ts';
 import { linesWithAmounts } from '../../../domain/payments.ts';
+import type { Language } from '../../../domain/countries.ts';
+import { lineName } from '../orders/order-names.ts';
+import { staffNameOf, staffNames } from './staff-names.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
 import type { AdminBriefsQuery, AdminOrdersQuery } from '../../../domain/validation/admin.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
@@ -54,7 +57,13 @@ const listColumns = {
 };
 
 /** One page of orders, newest first, with the total that matches (SPEC's `{ orders, total }`). */
-export async function listOrders(db: Database, query: AdminOrdersQuery) {
+export async function listOrders(db: Database, query: AdminOrdersQuery, lang: Language) {
+  const page = await listOrderRows(db, query);
+  const names = await staffNames(db, page.orders, lang);
+  return { ...page, orders: page.orders.map((row) => ({ ...row, staffName: names.get(row.id) ?? row.orderName })) };
+}
+
+async function listOrderRows(db: Database, query: AdminOrdersQuery) {
   const where = filters(query);
   const onePage = <T extends PgSelect>(select: T) => select
     .where(where)
@@ -82,7 +91,7 @@ export async function listOrders(db: Database, query: AdminOrdersQuery) {
 }
 
 /** One order with its lines, payment, brief and files, refunds and status history (with who did what). */
-export async function getOrder(db: Database, id: string) {
+export async function getOrder(db: Database, id: string, lang: Language) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND');
   const [lines, history, briefs, delivered, refundRows, revisions, quoted] = await Promise.all([
@@ -99,14 +108,14 @@ export async function getOrder(db: Database, id: string) {
   const brief = briefs.get(id);
   return {
     order: {
-      id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName,
+      id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName, staffName: staffNameOf(order, lines, lang),
       customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress,
       requirements: order.requirements, country: order.country, currency: order.currency, language: order.language,
       amount: order.amountMinor, amountKRW: order.amountKrw, isGuestOrder: order.isGuestOrder, userId: order.userId,
       payment: { provider: order.paymentProvider, method: order.paymentMethod, receiptUrl: order.receiptUrl, paidAt: order.paidAt, test: order.testPayment },
       adminComments: order.adminComments, cancelRequestedAt: order.cancelRequestedAt, createdAt: order.createdAt, updatedAt: order.updatedAt,
     },
-    lines: linesWithAmounts(lines, order.amountMinor).map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw, amount: l.amount })),
+    lines: linesWithAmounts(lines, order.amountMinor).map((l) => ({ kind: l.kind, ref: l.ref, name: l.name, staffName: lineName(l, lang), quantity: l.quantity, unitPriceKrw: l.unitPriceKrw, totalKrw: l.totalKrw, amount: l.amount })),
     history,
     brief: brief ? briefView(brief.brief, order.orderNumber, brief.files) : null,
     // Every refund, also those under way or refused by the provider, and money given back that the order could not take.

@@ -8,14 +8,21 @@
 import { desc, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { contactSubmissions, orders, users } from '../../db/schema.ts';
+import type { Language } from '../../../domain/countries.ts';
 import { stuckMoney } from '../payments/stuck-money.ts';
+import { staffNames } from './staff-names.ts';
+
+async function withStaffNames<Row extends { id: string; orderType: string; orderName: string }>(db: Database, rows: Row[], lang: Language) {
+  const names = await staffNames(db, rows, lang);
+  return rows.map((row) => ({ ...row, staffName: names.get(row.id) ?? row.orderName }));
+}
 
 const TODAY_KST = sql`(date_trunc('day', now() at time zone 'Asia/Seoul') at time zone 'Asia/Seoul')`;
 /** Money that was paid and not given back: paid, not cancelled. */
 /** Money taken: paid, not cancelled, and real (test payments are left out, D29 amended). */
 const TAKEN = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelled' and not ${orders.testPayment}`;
 
-export async function overview(db: Database) {
+export async function overview(db: Database, lang: Language) {
   const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes, stuck, months] = await Promise.all([
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${users.createdAt} >= ${TODAY_KST})::int as today,
       count(*) filter (where ${users.phone} is not null and ${users.phone} <> '')::int as with_phone from ${users}`),
@@ -56,7 +63,7 @@ export async function overview(db: Database) {
     orders: { total: o!.total, pending: o!.pending, completed: o!.completed, inProgress: o!.in_progress, quoteReview: o!.quote_review, quoted: o!.quoted },
     revenue: money(revenue),
     today: money(today),
-    recentOrders: recent,
+    recentOrders: await withStaffNames(db, recent, lang),
     daily: rowsOf<{ day: string; country: string; currency: string; amount: string | number; orders: number }>(daily).map((r) => ({ ...r, amount: Number(r.amount) })),
     inbox: { unhandled: i!.unhandled },
     /** Open quotes (sent, unpaid) per currency: count and value. Paid quotes count in revenue like any order. */

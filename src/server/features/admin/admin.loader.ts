@@ -13,6 +13,7 @@ import { getOrder, listBriefs, listOrders } from './admin-orders.service.ts';
 import { overview } from './admin-overview.service.ts';
 import { storeSettings, type SystemFacts } from './admin-settings.service.ts';
 import { searchUsers } from './admin-users.service.ts';
+import type { Language } from '../../../domain/countries.ts';
 
 /** An order that is not there (an old link, a mistyped id) opens nothing; any other error fails the page. */
 const noneWhenNotFound = (error: unknown) => {
@@ -22,9 +23,10 @@ const noneWhenNotFound = (error: unknown) => {
 
 export function createAdminLoader({ db, payments, system }: { db: Database; payments: PaymentsService; system: SystemFacts }) {
   return {
-    overview: () => overview(db),
-    orders: (query: AdminOrdersQuery) => listOrders(db, query),
-    order: async (id: string) => (z.uuid().safeParse(id).success ? getOrder(db, id).catch(noneWhenNotFound) : null),
+    /** In the staff member's language (`lang`): the orders' names are said from their lines in it. */
+    overview: (lang: Language) => overview(db, lang),
+    orders: (query: AdminOrdersQuery, lang: Language) => listOrders(db, query, lang),
+    order: async (id: string, lang: Language) => (z.uuid().safeParse(id).success ? getOrder(db, id, lang).catch(noneWhenNotFound) : null),
     briefs: (query: AdminBriefsQuery) => listBriefs(db, query),
     users: (query: AdminUsersQuery) => searchUsers(db, query),
     contacts: (query: AdminContactsQuery) => listContacts(db, query),

@@ -26,12 +26,12 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
 
   app.get('/api/orders', { schema: contract.listOrders, preValidation }, async (request) => {
     await staff(request);
-    return { success: true as const, ...(await listOrders(db, request.query)) };
+    return { success: true as const, ...(await listOrders(db, request.query, request.store.lang)) };
   });
 
   app.get('/api/admin/orders/:id', { schema: contract.getOrder, preValidation }, async (request) => {
     await staff(request);
-    return { success: true as const, ...(await getOrder(db, request.params.id)) };
+    return { success: true as const, ...(await getOrder(db, request.params.id, request.store.lang)) };
   });
 
   app.patch('/api/orders/:id/status', { schema: contract.changeStatus, preValidation }, async (request) => {
@@ -87,7 +87,7 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
 
   app.get('/api/admin/overview', { schema: contract.overview, preValidation }, async (request) => {
     await staff(request);
-    return { success: true as const, ...(await overview(db)) };
+    return { success: true as const, ...(await overview(db, request.store.lang)) };
   });
 
   app.get('/api/admin/contacts', { schema: contract.listContacts, preValidation }, async (request) => {

@@ -158,7 +158,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
     <section aria-labelledby="order-detail" className="rounded-2xl border-2 border-brand-100 bg-white p-5 shadow-sm" data-order-detail={order.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="order-detail" className="text-lg font-bold">{order.orderName}</h2>
+          <h2 id="order-detail" className="text-lg font-bold">{order.staffName}</h2>
           <p className="break-all font-mono text-xs text-slate-500">{order.orderId}</p>
         </div>
         <Link to={`/${country}/admin?${closeParams.toString()}`} className="btn-secondary">{t('orders.close')}</Link>
@@ -177,7 +177,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
             <h3 className="font-semibold">{t('orders.lines')}</h3>
             <ul className="mt-1 grid gap-1">
               {/* A consultation's line has no price of its own: the quote below prices it (D28). */}
-              {detail.lines.map((line) => <li key={`${line.kind}-${line.ref}`} className="flex justify-between gap-3"><span>{line.name} × {line.quantity}</span>{order.orderType !== 'consultation' && <span>{formatMinor(line.amount, order.country)}</span>}</li>)}
+              {detail.lines.map((line) => <li key={`${line.kind}-${line.ref}`} className="flex justify-between gap-3"><span>{line.staffName} × {line.quantity}</span>{order.orderType !== 'consultation' && <span>{formatMinor(line.amount, order.country)}</span>}</li>)}
             </ul>
             <p className="mt-1 flex justify-between border-t border-slate-100 pt-1 font-bold"><span>{t('orders.amount')}</span><span>{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span></p>
           </div>
@@ -270,14 +270,14 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
             {list.orders.map((order) => (
               <li key={order.id} className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center" data-admin-order={order.orderId}>
                 <div className="min-w-0">
-                  <Link to={openLink(order.id)} className="font-semibold text-brand-800 hover:underline">{order.orderName}</Link>
+                  <Link to={openLink(order.id)} className="font-semibold text-brand-800 hover:underline">{order.staffName}</Link>
                   <p className="truncate text-slate-600" title={`${order.customerName} · ${order.customerEmail}`}>{order.customerName} · {order.customerEmail}</p>
                   <p className="text-xs text-slate-500"><span className="font-mono">{order.orderId}</span> · {tCommon(`country.${order.country}`)} · {date.format(new Date(order.createdAt))} {t('kst')}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
                   {order.testPayment && <TestBadge />}
                   <span className="font-semibold">{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
-                  <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} orderType={order.orderType} label={tCommon('labelled', { label: t('orders.status'), value: order.orderName })} />
+                  <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} orderType={order.orderType} label={tCommon('labelled', { label: t('orders.status'), value: order.staffName })} />
                 </div>
               </li>
             ))}

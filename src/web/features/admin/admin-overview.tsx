@@ -109,7 +109,7 @@ export function AdminOverview({ overview }: { overview: Overview }) {
           <ul className="mt-3 divide-y divide-slate-100 text-sm">
             {overview.recentOrders.map((order) => (
               <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
-                <Link to={`/${country}/admin?tab=orders&order=${order.id}`} className="min-w-0 flex-1 truncate font-medium text-brand-800 hover:underline">{order.orderName}</Link>
+                <Link to={`/${country}/admin?tab=orders&order=${order.id}`} className="min-w-0 flex-1 truncate font-medium text-brand-800 hover:underline">{order.staffName}</Link>
                 <span className="text-slate-600">{order.customerName}</span>
                 {/* A consultation has no price until its quote (D28): not "$0.00". */}
                 <span className="font-semibold">{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/admin-page';
 import { ADMIN_PAGE_SIZE, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema } from '../../../domain/validation/admin.ts';
 import { loaders, requireUserWithRole } from '../../auth.server.ts';
+import { requestInfo } from '#request-context';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { AdminBriefs } from './admin-briefs.tsx';
@@ -25,17 +26,18 @@ export type Tab = (typeof TABS)[number];
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUserWithRole(context, 'admin');
   const admin = loaders(context).admin;
+  const { lang } = context.get(requestInfo).store;
   const params = new URL(request.url).searchParams;
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? requested as Tab : 'overview';
   switch (tab) {
     case 'overview':
-      return { tab, overview: await admin.overview() };
+      return { tab, overview: await admin.overview(lang) };
     case 'orders': {
       // The form shows what was typed, even a filter the query had to leave out.
       const filters = Object.fromEntries(['status', 'country', 'from', 'to', 'q', 'userId'].map((key) => [key, params.get(key) || undefined]));
       const openId = params.get('order');
-      const [orders, open] = await Promise.all([admin.orders(tabQuery(adminOrdersQuerySchema, params)), openId ? admin.order(openId) : null]);
+      const [orders, open] = await Promise.all([admin.orders(tabQuery(adminOrdersQuerySchema, params), lang), openId ? admin.order(openId, lang) : null]);
       return { tab, orders, filters, open };
     }
     case 'users': {
