@@ -225,6 +225,9 @@ test('staff price a consultation in the editor; the customer follows the mail to
   // The receipt mail charges the quote's sum.
   const paid = await mailTo(email, /^\[스튜디오 루미\] 결제가 완료되었습니다: /);
   expect(paid.text).toContain('결제 금액: ₩1,550,000');
+  // The consultation began with its brief: the mail does not ask for it again (issue 33, item 32).
+  expect(paid.text).not.toContain('브리프를 작성하지 않으셨다면');
+  expect(paid.text).toContain('브리프를 검토하고 24시간 안에 연락드린 뒤 작업을 시작합니다.');
   // Paid: the quote is a record now, nothing to pay or answer.
   await expect(card.locator('[data-pay-quote]')).toHaveCount(0);
   await expect(card.locator('[data-decline-quote]')).toHaveCount(0);

@@ -8,7 +8,7 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import type { OrderLinks } from './order-links.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
-export function orderPaidMail({ order, lines, quotes }: OrderWithDetails, origin: string, links: OrderLinks): MailMessage {
+export function orderPaidMail({ order, lines, quotes, brief }: OrderWithDetails, origin: string, links: OrderLinks): MailMessage {
   const t = translatorFor(order.language, 'orders');
   const money = (minor: number) => formatMinor(minor, order.country);
   const rows: Array<[string, string]> = [
@@ -24,7 +24,8 @@ export function orderPaidMail({ order, lines, quotes }: OrderWithDetails, origin
     lang: order.language,
     subject: t('mail.paidSubject', { name: order.orderName }),
     greeting: t('mail.greeting', { name: order.customerName }),
-    paragraphs: [t('mail.paidBody'), t('mail.next')],
+    // A brief already written (every consultation's, or one sent before the payment) is not asked for again (issue 33, item 32).
+    paragraphs: [t('mail.paidBody'), brief ? t('payment.stepStart') : t('mail.next')],
     table: rows,
     // Signed-in customers follow the order in My Page; a guest gets the order's private link (D22).
     button: followButton(order, origin, links, t),

@@ -29,6 +29,15 @@ const TRANSMISSION_HEADERS = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-tra
 /** PayPal's page in the payer's language. */
 const PAYPAL_LOCALE = { ko: 'ko-KR', en: 'en-US', ja: 'ja-JP', vi: 'vi-VN', zh: 'zh-CN' } as const;
 
+/**
+ * English as the store's country writes it where PayPal has that locale: an Australian payer sees
+ * PayPal's Australian page (dates, wording), not the American one (issue 33, item 32).
+ */
+const ENGLISH_BY_CURRENCY: Readonly<Record<string, string>> = { AUD: 'en-AU' };
+
+export const paypalLocale = (language: keyof typeof PAYPAL_LOCALE, currency: string): string =>
+  (language === 'en' ? ENGLISH_BY_CURRENCY[currency.toUpperCase()] : undefined) ?? PAYPAL_LOCALE[language];
+
 interface Money {
   currency_code: string;
   value: string;
@@ -217,7 +226,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
             paypal: {
               experience_context: {
                 brand_name: 'Studio Lumi',
-                locale: PAYPAL_LOCALE[order.language],
+                locale: paypalLocale(order.language, order.currency),
                 shipping_preference: 'NO_SHIPPING',
                 user_action: 'PAY_NOW',
                 return_url: request.returnUrl,
