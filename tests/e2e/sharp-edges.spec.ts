@@ -138,3 +138,20 @@ test.describe('times a customer reads (item 25)', () => {
     await expect(line).toContainText(hour.replace(/\s?(AM|PM)$/, ''));
   });
 });
+
+test('the home headline stays as it was when the visitor signs in (item 32)', async ({ page, request, consoleErrors: _ }) => {
+  const email = `hero.${unique()}@example.com`;
+  expect((await request.post('/api/auth/register', { data: { email, password: 'lumi-hero-22', firstName: '민수', lastName: '김' } })).status()).toBe(201);
+  await page.goto('/kr');
+  await hydrated(page);
+  const headline = await page.locator('#hero-title').innerText();
+  const variant = await page.locator('[data-hero-variant]').getAttribute('data-hero-variant');
+  await page.locator('header').getByRole('button', { name: '로그인' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
+  await dialog.getByLabel('이메일').fill(email);
+  await dialog.getByLabel('비밀번호', { exact: true }).fill('lumi-hero-22');
+  await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByRole('button', { name: '김민수님의 계정 메뉴' })).toBeVisible();
+  await expect(page.locator('[data-hero-variant]')).toHaveAttribute('data-hero-variant', variant!);
+  await expect(page.locator('#hero-title')).toHaveText(headline);
+});

@@ -14,9 +14,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { hero: pickHero() };
 }
 
-/** Moving within the page (?package=…, #contact) keeps the hero the visitor is looking at. */
+/**
+ * Staying on the page keeps the hero the visitor is looking at: moving within it (?package=…,
+ * #contact), and the page's data loaded again after a sign-in (issue 33, item 32: the headline
+ * changed under the visitor). The pick depends on nothing else.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname && currentUrl.href !== nextUrl.href ? false : defaultShouldRevalidate;
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { path: '', text: (t) => ({ title: t('home:meta.title'), description: t('home:meta.description') }) });
