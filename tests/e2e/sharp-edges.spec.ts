@@ -155,3 +155,25 @@ test('the home headline stays as it was when the visitor signs in (item 32)', as
   await expect(page.locator('[data-hero-variant]')).toHaveAttribute('data-hero-variant', variant!);
   await expect(page.locator('#hero-title')).toHaveText(headline);
 });
+
+test('a guest\'s private order page at 375 px: the amount on a row of its own, and the brief as written (item 31)', async ({ page, request, consoleErrors: _ }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const email = `brief.${unique()}@example.com`;
+  const opened = await request.post('/api/project-briefs', {
+    headers: { 'x-store-country': 'us', 'accept-language': 'en' },
+    data: { serviceId: 12, style: ['modern'], additionalRequests: 'A launch video for our new cold brew, 30 seconds.', customerName: 'Jordan Lee', customerEmail: email, customerPhone: '+1 415 555 0100', sessionId: newGuestId() },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const mail = await mailTo(email, '[Studio Lumi] We received your consultation request');
+  const link = /(\/us\/orders\/[\w-]+\?key=[\w-]+)/.exec(mail.text)![1]!;
+  await page.goto(link);
+  await hydrated(page);
+  const card = page.locator('[data-order]');
+  await expect(card.locator('[data-brief]')).toHaveAttribute('open', '');
+  await expect(card.locator('[data-brief]')).toContainText('A launch video for our new cold brew, 30 seconds.');
+  const cardBox = (await card.boundingBox())!;
+  const amountBox = (await card.locator('[data-order-amount]').boundingBox())!;
+  // Its own row, from the card's left edge, not squeezed beside the name.
+  expect(amountBox.x - cardBox.x).toBeLessThan(40);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});

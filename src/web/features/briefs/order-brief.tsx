@@ -43,7 +43,8 @@ export function OrderBrief({ order, linkKey }: { order: CustomerOrderView; linkK
   const choices = (group: BriefOptionGroup) => brief[group].map((key) => t(`options.${group}.${key}`)).join(', ');
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(new Date(brief.createdAt));
   return (
-    <details className="mt-4 rounded-xl border border-slate-200 p-4 text-sm" data-brief={brief.id}>
+    // Open on a guest's private page, where it is the order's one brief to read (issue 33, item 31); folded in My Page's list.
+    <details open={Boolean(linkKey)} className="mt-4 rounded-xl border border-slate-200 p-4 text-sm" data-brief={brief.id}>
       <summary className="flex cursor-pointer flex-wrap items-center justify-between gap-2 font-semibold">
         <span>{t('summary.title')}</span>
         <span className="text-xs font-normal text-slate-600">

@@ -109,9 +109,10 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
             <span className="break-all font-mono">{order.orderId}</span> · {date.format(new Date(order.createdAt))}
           </p>
         </div>
-        <div className="text-right">
+        {/* On a phone the amount and the status take a row of their own, not a narrow box beside the name (issue 33, item 31). */}
+        <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto sm:flex-col sm:items-end sm:gap-1">
           <p className="font-bold" data-order-amount>{awaitsQuote(order) ? tBriefs('summary.quotePending') : formatMinor(order.amount, country)}</p>
-          <p className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' ? 'bg-red-50 text-red-800' : 'bg-slate-100'}`} data-status={order.status}>{tCommon(`orderStatus.${order.status}`)}</p>
+          <p className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' ? 'bg-red-50 text-red-800' : 'bg-slate-100'}`} data-status={order.status}>{tCommon(`orderStatus.${order.status}`)}</p>
         </div>
       </div>
       {order.lines.length > 1 && (
