@@ -190,7 +190,7 @@ test('reset a forgotten password through the e-mail', async ({ page, consoleErro
   await dialog.getByLabel('이메일').fill(email);
   await dialog.getByRole('button', { name: '링크 보내기' }).click();
   await expect(page.getByText('이메일 전송')).toBeVisible();
-  const mail = await mailTo(email, '스튜디오 루미 비밀번호 재설정 안내');
+  const mail = await mailTo(email, '[스튜디오 루미] 비밀번호 재설정 안내');
   const link = /http:\/\/127\.0\.0\.1:\d+\/kr\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
   expect(link).toBeTruthy();
   await page.keyboard.press('Escape');

@@ -302,7 +302,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await expect(methods.getByRole('radio', { name: '支付宝' })).toBeChecked();
     await expect(methods.getByRole('radio', { name: '微信支付' })).not.toBeChecked();
     await expect(methods.getByRole('radio', { name: '银联' })).not.toBeChecked();
-    await expect(dialog.locator('[data-payment-redirect]')).toHaveText('您将前往 Stripe 的安全支付页面付款，完成后返回本店。');
+    await expect(dialog.locator('[data-payment-redirect]')).toHaveText('您将前往 Stripe 的安全支付页面付款，完成后返回本店铺。');
     await expect(dialog.locator('[data-test-payments]')).toHaveText('测试模式：此支付方式使用测试密钥，不会实际扣款。');
     await inspect(page, 'cn-dialog', testInfo, { dialog });
     await methods.getByRole('radio', { name: '支付宝' }).check();
@@ -443,7 +443,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await expect(methods.getByRole('radio', { name: '支付宝' })).toBeChecked();
     await methods.getByRole('radio', { name: '微信支付' }).check();
     await expect(methods.getByRole('radio', { name: '微信支付' })).toBeChecked();
-    await expect(page.locator('[data-payment-redirect]')).toHaveText('您将前往 Stripe 的安全支付页面付款，完成后返回本店。');
+    await expect(page.locator('[data-payment-redirect]')).toHaveText('您将前往 Stripe 的安全支付页面付款，完成后返回本店铺。');
     const total = (await page.locator('[data-total]').textContent())!;
     expect(total).toMatch(/^¥\d+\.\d\d$/);
     await inspect(page, 'cn-checkout-page', testInfo);

@@ -177,3 +177,27 @@ test('a guest\'s private order page at 375 px: the amount on a row of its own, a
   expect(amountBox.x - cardBox.x).toBeLessThan(40);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+test('the cart shows each template\'s picture and whole name at 360 px, and changes its quantity with − and + (item 23)', async ({ page, consoleErrors: _ }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/kr/template/5');
+  await hydrated(page);
+  await page.getByRole('button', { name: '장바구니에 담기' }).click();
+  await page.getByRole('button', { name: '장바구니에 담기' }).click();
+  await page.getByRole('button', { name: '장바구니 열기 (2개)' }).click();
+  const cart = page.getByRole('dialog', { name: '장바구니' });
+  const line = cart.locator('[data-cart-line="5"]');
+  await expect(line.locator('img')).toHaveCount(1);
+  await expect(line.locator('[data-cart-quantity]')).toHaveText('2');
+  const name = line.locator('p.font-medium');
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const total = await cart.locator('[data-cart-total]').innerText();
+  await line.getByRole('button', { name: /하나 빼기$/ }).click();
+  await expect(line.locator('[data-cart-quantity]')).toHaveText('1');
+  await expect(line.getByRole('button', { name: /하나 빼기$/ })).toBeDisabled();
+  await expect(cart.locator('[data-cart-total]')).not.toHaveText(total);
+  await line.getByRole('button', { name: /하나 더하기$/ }).click();
+  await expect(line.locator('[data-cart-quantity]')).toHaveText('2');
+  await expect(cart.locator('[data-cart-total]')).toHaveText(total);
+  await expect(page.getByRole('button', { name: '장바구니 열기 (2개)' })).toBeAttached();
+});

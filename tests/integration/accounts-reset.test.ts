@@ -33,7 +33,7 @@ describe.each(BACKENDS)('password reset by e-mail on %s', (backend) => {
     const otherDevice = await api.call('POST', '/api/auth/login', { email: account.email, password: account.password });
 
     const { mail, country, token } = await requestReset(account.email);
-    expect(mail.subject).toBe('스튜디오 루미 비밀번호 재설정 안내');
+    expect(mail.subject).toBe('[스튜디오 루미] 비밀번호 재설정 안내');
     expect(mail.text).toContain('민수님, 안녕하세요.');
     expect(mail.html).toContain(`https://shop.test/kr/reset-password?token=${token}`);
     expect(country).toBe('kr');
@@ -56,7 +56,7 @@ describe.each(BACKENDS)('password reset by e-mail on %s', (backend) => {
     const account = newAccount();
     await api.call('POST', '/api/auth/register', account);
     const { mail, country } = await requestReset(account.email, 'vi', 'vn');
-    expect(mail.subject).toBe('Đặt lại mật khẩu Studio Lumi');
+    expect(mail.subject).toBe('[Studio Lumi] Đặt lại mật khẩu');
     expect(country).toBe('vn');
   });
 

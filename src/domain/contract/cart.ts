@@ -1,6 +1,6 @@
 /** The cart API (SPEC section 7): guests by `sessionId` (their guest id, D22), users by session. */
 import { z } from 'zod';
-import { cartAddSchema, cartMergeSchema, guestIdField } from '../validation/orders.ts';
+import { cartAddSchema, cartMergeSchema, cartQuantitySchema, guestIdField } from '../validation/orders.ts';
 import { SIGNED_IN, SIGNED_IN_OR_GUEST, dateTime, errorAnswers, ok, route, type Answer } from './http.ts';
 
 const tags = ['cart'];
@@ -36,6 +36,14 @@ export const removeFromCart = route({
   summary: 'Remove a line from my cart', tags, security, querystring: guestQuery,
   params: z.object({ id: z.uuid() }),
   response: { 200: ok({}), ...errorAnswers(400, 404) },
+});
+
+export const setCartQuantity = route({
+  summary: 'Set how many of a line my cart holds', tags, security, querystring: guestQuery,
+  description: `From 1 to the most one order takes; a line of someone else's cart is "not found". To remove a line, DELETE it.`,
+  params: z.object({ id: z.uuid() }),
+  body: cartQuantitySchema,
+  response: { 200: ok({ item: cartItemSchema }), ...errorAnswers(400, 404) },
 });
 
 export const clearCart = route({

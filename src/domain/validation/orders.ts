@@ -29,6 +29,9 @@ export const cartAddSchema = z.object({
   sessionId: guestIdField(),
 });
 
+/** PATCH /api/cart/{id}: how many of the line (issue 33, item 23). */
+export const cartQuantitySchema = z.object({ quantity: quantityField(), sessionId: guestIdField() });
+
 export const cartMergeSchema = z.object({ sessionId: plainText({ typeError: V.required }).regex(GUEST_ID_PATTERN, { error: V.invalidType }) });
 
 /** A number or numeric text a page showed; compared with the server's figure, never used. */

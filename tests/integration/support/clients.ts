@@ -9,7 +9,7 @@ const nextIp = () => `10.${Math.floor(++ip / 250) % 250}.${ip % 250}.1`;
 
 export function client(server: () => TestServer) {
   return {
-    async call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) {
+    async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) {
       return server().app.inject({
         method,
         url,

@@ -8,7 +8,7 @@ import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { queryGuestId, requestOwner } from '../../http/accessor.ts';
-import { addToCart, clearCart, listCart, mergeGuestCart, removeFromCart, type CartRow } from './cart.service.ts';
+import { addToCart, clearCart, listCart, mergeGuestCart, removeFromCart, setCartQuantity, type CartRow } from './cart.service.ts';
 
 export function registerCartRoutes(server: FastifyInstance, db: Database, auth: Auth): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +47,12 @@ export function registerCartRoutes(server: FastifyInstance, db: Database, auth: 
     const { id } = request.params;
     await removeFromCart(db, owner, id);
     return { success: true as const };
+  });
+
+  app.patch('/api/cart/:id', { schema: contract.setCartQuantity }, async (request) => {
+    const owner = await requestOwner(auth, request, request.body.sessionId ?? queryGuestId(request));
+    const row = await setCartQuantity(db, owner, request.params.id, request.body.quantity);
+    return { success: true as const, item: view(request, row) };
   });
 
   app.delete('/api/cart', { schema: contract.clearCart }, async (request) => {

@@ -1,7 +1,8 @@
 /**
  * The cart (SPEC section 7): template lines per owner. Titles, prices and images are read from
  * the catalog, never stored from a request; adding a template that is already in the cart adds
- * to its quantity. Signing in moves a guest's lines into the user's cart.
+ * to its quantity, and a line's quantity can be set (the drawer's − and +). Signing in moves a
+ * guest's lines into the user's cart.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { MAX_QUANTITY } from '../../../domain/catalog/pricing.ts';
@@ -30,6 +31,13 @@ export async function addToCart(db: Database, owner: Owner, templateId: number, 
     .onConflictDoUpdate({ target, targetWhere, set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_QUANTITY})` } })
     .returning();
   if (!row) throw new Error('cart insert returned no row');
+  return row;
+}
+
+/** Sets how many of a line the owner wants (1 to MAX_QUANTITY); someone else's line is "not found". */
+export async function setCartQuantity(db: Database, owner: Owner, id: string, quantity: number): Promise<CartRow> {
+  const [row] = await db.update(cartItems).set({ quantity }).where(and(eq(cartItems.id, id), ownedBy(owner, ownerColumns))).returning();
+  if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
 

@@ -1,6 +1,8 @@
-/** The cart (SPEC section 7): lines with title, price and quantity, remove, the total, checkout. */
+/** The cart (SPEC section 7): lines with picture, title, price and quantity (− and +), remove, the total, checkout. */
 import { useTranslation } from '../../i18n/react.tsx';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../../domain/catalog/pricing.ts';
 import { formatMinor } from '../../../domain/money.ts';
+import { Picture } from '../../components/picture.tsx';
 import { TrashIcon } from '../../components/later-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { useRootData } from '../../store-context.ts';
@@ -23,14 +25,34 @@ export default function CartDrawer({ onClose }: { onClose: () => void }) {
           <>
             <ul className="mt-5 divide-y divide-slate-100">
               {lines.map((line) => (
-                <li key={line.id} className="flex items-center justify-between gap-4 py-3" data-cart-line={line.templateId}>
-                  <div className="min-w-0">
-                    <p className="truncate font-medium">{line.templateTitle}</p>
-                    <p className="text-sm text-slate-600">{formatMinor(line.price.unitMinor, country)} × {line.quantity}</p>
+                <li key={line.id} className="flex items-start gap-3 py-3" data-cart-line={line.templateId}>
+                  {line.templateImage && (
+                    <Picture name={line.templateImage} alt="" sizes="64px" className="shrink-0" imgClassName="size-16 rounded-lg object-cover" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    {/* The whole name, wrapped: a shop owner tells templates apart by it (issue 33, item 23). */}
+                    <p className="break-words font-medium">{line.templateTitle}</p>
+                    <p className="text-sm text-slate-600">{formatMinor(line.price.unitMinor, country)}</p>
+                    <div className="mt-2 flex items-center gap-2" role="group" aria-label={t('cart.quantityOf', { title: line.templateTitle })}>
+                      <button
+                        type="button" className="inline-flex size-11 items-center justify-center rounded-full border border-slate-300 text-lg hover:bg-slate-100 disabled:opacity-40"
+                        disabled={line.quantity <= MIN_QUANTITY} onClick={() => void cart.setQuantity(line.id, line.quantity - 1)}
+                        aria-label={t('cart.less', { title: line.templateTitle })}
+                      >−</button>
+                      <span className="min-w-8 text-center font-semibold" aria-live="polite" data-cart-quantity>{line.quantity}</span>
+                      <button
+                        type="button" className="inline-flex size-11 items-center justify-center rounded-full border border-slate-300 text-lg hover:bg-slate-100 disabled:opacity-40"
+                        disabled={line.quantity >= MAX_QUANTITY} onClick={() => void cart.setQuantity(line.id, line.quantity + 1)}
+                        aria-label={t('cart.more', { title: line.templateTitle })}
+                      >+</button>
+                    </div>
                   </div>
-                  <button type="button" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-slate-100" onClick={() => void cart.remove(line.id)} aria-label={t('cart.remove', { title: line.templateTitle })}>
-                    <TrashIcon className="size-4" aria-hidden="true" />
-                  </button>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="font-semibold" data-cart-line-total>{formatMinor(line.price.totalMinor, country)}</span>
+                    <button type="button" className="inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100" onClick={() => void cart.remove(line.id)} aria-label={t('cart.remove', { title: line.templateTitle })}>
+                      <TrashIcon className="size-4" aria-hidden="true" />
+                    </button>
+                  </div>
                 </li>
               ))}
             </ul>

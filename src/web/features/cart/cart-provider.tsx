@@ -35,6 +35,8 @@ interface CartApi {
   count: number;
   add(templateId: number): Promise<boolean>;
   remove(id: string): Promise<void>;
+  /** Sets how many of a line (1 up to the most an order takes). */
+  setQuantity(id: string, quantity: number): Promise<void>;
   openCart(): void;
   /** Opens the checkout dialog; `asGuest` when the visitor already chose to buy as a guest. */
   checkout(target: CheckoutTarget, options?: { asGuest?: boolean }): void;
@@ -105,6 +107,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
     },
     async remove(id) {
       await apiRequest('DELETE', `/api/cart/${id}${guestQuery()}`, undefined, store);
+      await refresh();
+    },
+    async setQuantity(id, quantity) {
+      const result = await apiRequest('PATCH', `/api/cart/${id}${guestQuery()}`, { quantity, ...(user ? {} : { sessionId: guestSessionId() }) }, store);
+      if (!result.ok) toast.error(() => t('cart.updateFailed'), result.error.message);
       await refresh();
     },
     openCart: () => setDrawer(true),

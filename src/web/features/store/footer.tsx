@@ -1,13 +1,13 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
-import { COMPANY } from '../../../domain/site.ts';
+import { COMPANY, mailOrderNumberIn } from '../../../domain/site.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons.tsx';
 import { useStore } from '../../store-context.ts';
 import { Logo } from './logo.tsx';
 
 export function Footer() {
   const { t } = useTranslation();
-  const { country } = useStore();
+  const { country, lang } = useStore();
   const year = new Date().getFullYear();
   const links = [
     { to: `/${country}#home`, label: t('nav.home') },
@@ -29,7 +29,7 @@ export function Footer() {
           <address className="mt-3 space-y-1 text-sm not-italic leading-relaxed text-slate-400">
             <p>{t('footer.companyName')} · {t('footer.ceo')}</p>
             <p>{t('footer.registration', { number: COMPANY.registrationNumber })}</p>
-            <p>{t('footer.mailOrder', { number: COMPANY.mailOrderNumber })}</p>
+            <p>{t('footer.mailOrder', { number: mailOrderNumberIn(lang) })}</p>
             <p>{t('footer.address')}</p>
           </address>
         </div>
