@@ -36,7 +36,7 @@ test('a signed-in customer buys checkout 3 with five images, writes the brief wi
 
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('결제 완료');
-  await expect(page.locator('[data-order-facts]').getByText('프리미엄 스튜디오 컷 x 5장')).toBeVisible();
+  await expect(page.locator('[data-order-facts]').getByText('프리미엄 스튜디오 컷 × 5장')).toBeVisible();
   const orderId = await page.locator('[data-order-id]').textContent();
   // The success page is the order's own page: the lines, the amount, how it was paid, what comes
   // next, and the brief as the main next step (SPEC section 4), opened from its button. A
@@ -53,7 +53,7 @@ test('a signed-in customer buys checkout 3 with five images, writes the brief wi
   await hydrated(page);
   await page.locator('[data-brief-next]').getByRole('button', { name: '브리프 작성하기' }).click();
   await expect(brief).toBeVisible();
-  await expect(brief.locator('[data-brief-service]')).toHaveText('프리미엄 스튜디오 컷 x 5장');
+  await expect(brief.locator('[data-brief-service]')).toHaveText('프리미엄 스튜디오 컷 × 5장');
 
   // Two reference images; the uploads are held at the network so their progress bars are seen.
   let release!: () => void;
@@ -198,7 +198,7 @@ test('a signed-out visitor sees the checkout page with 200 and buys as a guest f
   await agreeToAll(page);
   await page.getByRole('button', { name: '₩80,000 결제하기' }).click();
   await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
-  await expect(page.locator('[data-order-facts]').getByText('푸드 스튜디오 컷 x 3장')).toBeVisible();
+  await expect(page.locator('[data-order-facts]').getByText('푸드 스튜디오 컷 × 3장')).toBeVisible();
 });
 
 test('the quantity box shows the quantity that is charged and says the limits', async ({ page }) => {

@@ -66,7 +66,7 @@ describe.each(BACKENDS)('orders and the sandbox provider on %s', (backend) => {
     expect(created.statusCode).toBe(201);
     const body = created.json();
     // D1: 80,000 for three images, 25,000 for each more.
-    expect(body).toMatchObject({ success: true, amount: 130_000, currency: 'KRW', orderName: '푸드 스튜디오 컷 x 5장', status: 'pending' });
+    expect(body).toMatchObject({ success: true, amount: 130_000, currency: 'KRW', orderName: '푸드 스튜디오 컷 × 5장', status: 'pending' });
     expect(body.orderId).toMatch(/^SL-\d{4}-\d{4}-\d{3}$/);
 
     const approved = await sandboxPay(body.orderId);

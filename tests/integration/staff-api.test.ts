@@ -294,7 +294,7 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     const asStaff = (lang: string) => ({ cookie: admin.cookie, 'accept-language': lang });
     const detail = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, asStaff('en'))).json();
     expect(detail.order.orderName).toBe(order.orderName);
-    expect(detail.order.staffName).toMatch(/^[\x20-\x7e]+ x 3$/);
+    expect(detail.order.staffName).toMatch(/^[\x20-\x7e]+ × 3$/);
     expect(detail.lines[0].staffName).toMatch(/^[\x20-\x7e]+$/);
     expect(detail.lines[0].name).not.toBe(detail.lines[0].staffName);
     const list = (await s.call('GET', `/api/orders?q=${encodeURIComponent(order.orderNumber)}`, undefined, asStaff('en'))).json();
@@ -357,12 +357,12 @@ describe('staff changes reach the customer by e-mail', () => {
     expect(paid.to.sort()).toEqual(['owner@studiolumi.test', 'studio@studiolumi.test']);
     // Paid in the sandbox: the mail says it is a test before anything else (D29 amended).
     // Named in Korean, staff's language, though the customer ordered in English (issue 33, item 24).
-    expect(order.orderName).toBe('White-background cutout x 3');
-    expect(paid.subject).toBe('[스튜디오 루미] [테스트] 새 결제 주문: 누끼 컷 (흰 배경) x 3장');
+    expect(order.orderName).toBe('White-background cutout × 3');
+    expect(paid.subject).toBe('[스튜디오 루미] [테스트] 새 결제 주문: 누끼 컷 (흰 배경) × 3장');
     expect(paid.text).toContain('테스트 결제입니다. 실제로 받은 돈은 없습니다.');
     expect(paid.text, paid.text).toContain(`https://shop.test/kr/admin?tab=orders&order=${order.id}`);
     await s.api.call('POST', '/api/project-briefs', { orderId: order.orderNumber, style: ['modern'] }, { cookie: owner.cookie });
-    expect((await staffMail(`${order.customerName} <${owner.account.email}>님이`)).subject).toBe('[스튜디오 루미] [테스트] 새 프로젝트 브리프: 누끼 컷 (흰 배경) x 3장');
+    expect((await staffMail(`${order.customerName} <${owner.account.email}>님이`)).subject).toBe('[스튜디오 루미] [테스트] 새 프로젝트 브리프: 누끼 컷 (흰 배경) × 3장');
     await s.api.call('POST', '/api/contact', { name: 'Tanaka', email: 'tanaka@example.com', service: 'basic', message: '料金について教えてください。' }, { 'accept-language': 'ja', 'x-store-country': 'us' });
     const contact = await staffMail('tanaka@example.com');
     expect(contact.subject).toBe('[스튜디오 루미] 새 문의: Tanaka');

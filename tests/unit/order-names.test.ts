@@ -7,17 +7,17 @@ describe('order names (D23), as kept once worked out', () => {
   const food = { kind: 'service' as const, ref: '4' };
 
   it('names one line with its quantity, in the order language', () => {
-    expect(orderName([{ ...food, quantity: 5 }], 'ko')).toBe('푸드 스튜디오 컷 x 5장');
-    expect(orderName([{ ...food, quantity: 5 }], 'ko')).toBe('푸드 스튜디오 컷 x 5장');
-    expect(orderName([{ ...food, quantity: 6 }], 'ko')).toBe('푸드 스튜디오 컷 x 6장');
-    expect(orderName([{ ...food, quantity: 5 }], 'en')).toBe(`${lineName(food, 'en')} x 5`);
+    expect(orderName([{ ...food, quantity: 5 }], 'ko')).toBe('푸드 스튜디오 컷 × 5장');
+    expect(orderName([{ ...food, quantity: 5 }], 'ko')).toBe('푸드 스튜디오 컷 × 5장');
+    expect(orderName([{ ...food, quantity: 6 }], 'ko')).toBe('푸드 스튜디오 컷 × 6장');
+    expect(orderName([{ ...food, quantity: 5 }], 'en')).toBe(`${lineName(food, 'en')} × 5`);
     expect(lineName(food, 'en')).not.toBe(lineName(food, 'ko'));
   });
 
   it('tells lines of different kinds with the same id apart', () => {
     const template = { kind: 'template' as const, ref: '4' };
     expect(lineName(template, 'ko')).not.toBe(lineName(food, 'ko'));
-    expect(orderName([{ ...template, quantity: 5 }], 'ko')).toBe(`${lineName(template, 'ko')} x 5개`);
+    expect(orderName([{ ...template, quantity: 5 }], 'ko')).toBe(`${lineName(template, 'ko')} × 5개`);
   });
 
   // Issue 33, item 15: only a service priced by its images counts sheets.
@@ -27,7 +27,7 @@ describe('order names (D23), as kept once worked out', () => {
     for (const lang of ['ko', 'en', 'ja', 'vi', 'zh'] as const) {
       expect(orderName([template], lang)).toBe(lineName(template, lang));
       expect(orderName([social], lang)).toBe(lineName(social, lang));
-      expect(orderName([{ ...template, quantity: 2 }], lang)).toMatch(/ x 2(개)?$/);
+      expect(orderName([{ ...template, quantity: 2 }], lang)).toMatch(/ × 2(개)?$/);
     }
     expect(orderName([social], 'ko')).toBe('SNS 올인원 패키지');
   });

@@ -96,7 +96,7 @@ export const orders = pgTable('orders', {
   customerAddress: text('customer_address'),
   requirements: text('requirements'),
   orderType: text('order_type', { enum: ORDER_TYPES }).notNull(),
-  /** What the provider shows the payer, e.g. '음식 스튜디오 촬영 x 5장', in the order's language. */
+  /** What the provider shows the payer, e.g. '음식 스튜디오 촬영 × 5장', in the order's language. */
   orderName: text('order_name').notNull(),
   country: text('country', { enum: COUNTRY_CODES }).notNull(),
   currency: text('currency').notNull(),

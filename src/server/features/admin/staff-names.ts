@@ -1,6 +1,6 @@
 /**
  * What staff read an order as, in their own language (issue 33, item 24): an order's name is stored
- * in its customer's language ("纯色背景图 x 3", "AIモデル写真 x 4") for the customer and the payment
+ * in its customer's language ("纯色背景图 × 3", "AIモデル写真 × 4") for the customer and the payment
  * provider; staff lists, details and mails name it from its lines in the staff's language instead.
  * One query for a page of orders, never one per order.
  */

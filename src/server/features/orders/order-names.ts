@@ -38,7 +38,8 @@ function translatedLineName(line: Pick<PricedLine, 'kind' | 'ref'>, lang: Langua
 }
 
 /**
- * What the payment provider shows: SPEC's '{title} x {quantity}장' for a service priced by its
+ * What the payment provider shows: SPEC's '{title} x {quantity}장' (with the multiplication sign
+ * the pages and dialogs use, issue 33 item 32: '{title} × {quantity}장') for a service priced by its
  * images; a template or package by its name (and how many, when more than one, not counted in
  * sheets); several lines as the first and how many more.
  */
