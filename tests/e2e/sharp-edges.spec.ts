@@ -201,3 +201,13 @@ test('the cart shows each template\'s picture and whole name at 360 px, and chan
   await expect(cart.locator('[data-cart-total]')).toHaveText(total);
   await expect(page.getByRole('button', { name: '장바구니 열기 (2개)' })).toBeAttached();
 });
+
+test('each package card has an icon of its own (item 10)', async ({ page, consoleErrors: _ }) => {
+  await page.goto('/kr');
+  await hydrated(page);
+  const icons = page.locator('#pricing [data-package-icon]');
+  await expect(icons).toHaveCount(3);
+  const drawn = await icons.evaluateAll((spans) => spans.map((span) => span.querySelector('svg')?.innerHTML ?? ''));
+  expect(drawn.every((svg) => svg.length > 0)).toBe(true);
+  expect(new Set(drawn).size).toBe(3);
+});
