@@ -21,6 +21,7 @@ export default [
     route('order-confirmation/:id', 'features/checkout/order-confirmation-page.tsx'),
     route('payment/success/*', 'features/payments/payment-success-page.tsx'),
     route('payment/fail/*', 'features/payments/payment-fail-page.tsx'),
+    route('payment/sandbox-paypal', 'features/payments/sandbox-paypal-page.tsx'),
     route('*', 'features/not-found/not-found-page.tsx'),
   ]),
 ] satisfies RouteConfig;

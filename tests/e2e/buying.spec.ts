@@ -227,15 +227,21 @@ test('a customer in /us pays a checkout page in dollars, by card or PayPal (the 
   const methods = page.locator('[data-payment-methods]');
   await expect(methods.getByRole('radio')).toHaveCount(2);
   await expect(methods.getByRole('radio', { name: 'Card' })).toBeChecked();
-  await methods.getByRole('radio', { name: 'PayPal' }).check();
   await expect(page.locator('[data-payment-provider="sandbox"] legend')).toHaveText('Choose a test card. No real card is charged.');
-  await expect(page.locator('[data-payment-redirect]')).toHaveCount(0);
+  // Standing in for PayPal, the sandbox has PayPal's shape: no cards, an approval page (issue 33, item 22).
+  await methods.getByRole('radio', { name: 'PayPal' }).check();
+  await expect(page.locator('[data-payment-provider="sandbox"]')).toHaveCount(0);
+  await expect(page.locator('[data-sandbox-paypal-notice]')).toHaveText("You will approve on the sandbox's PayPal page next. No real payment is made.");
   await agreeToAll(page);
   await page.getByRole('button', { name: 'Pay $36.50' }).click();
+  await expect(page).toHaveURL(/\/us\/payment\/sandbox-paypal\?/);
+  await expect(page.locator('[data-sandbox-paypal]')).toContainText('$36.50');
+  await page.locator('[data-sandbox-approve]').click();
   await expect(page).toHaveURL(/\/us\/payment\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
   await expect(page.locator('[data-order-facts]')).toContainText('$36.50');
-  await expect(page.locator('[data-order-facts]')).toContainText('Test card');
+  await expect(page.locator('[data-order-facts]')).toContainText('PayPal');
+  await expect(page.locator('[data-order-facts]')).not.toContainText('Test card');
   await page.goto('/us/profile');
   const order = page.locator('[data-order]').first();
   await expect(order.locator('[data-status]')).toHaveText('Order received');

@@ -176,6 +176,32 @@ describe.each(BACKENDS)('orders and the sandbox provider on %s', (backend) => {
     expect((await s.api.call('GET', `/api/cart?sessionId=${guest}`)).json().items).toEqual([]);
   });
 
+  // Issue 33, item 22: standing in for PayPal, the sandbox showed test cards and said "Test card".
+  it('stands in for PayPal with an approval page of PayPal\'s shape: approve pays it as PayPal, cancel leads to this order\'s fail page', async () => {
+    const guest = newGuestId();
+    const created = (await s.order({ selectedTemplate: { id: 1 }, sessionId: guest, country: 'us' }, { 'x-store-country': 'us', 'accept-language': 'en' })).json();
+    const started = await s.api.call('POST', '/api/payments/start', { orderId: created.orderId, provider: 'paypal', sessionId: guest, testCard: 'declined' });
+    expect(started.statusCode, started.body).toBe(200);
+    const approval = new URL(started.json().redirectUrl);
+    expect(approval.pathname).toBe('/us/payment/sandbox-paypal');
+    const page = await server().app.inject({ method: 'GET', url: `${approval.pathname}${approval.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-sandbox-paypal');
+    const approve = /data-sandbox-approve[^>]*href="([^"]+)"|href="([^"]+)"[^>]*data-sandbox-approve/.exec(page.body)!;
+    const approveUrl = new URL((approve[1] ?? approve[2])!.replaceAll('&amp;', '&'), 'http://x');
+    expect(approveUrl.pathname).toBe('/us/payment/success');
+    expect(page.body).toContain(`/us/payment/fail?provider=sandbox&amp;orderId=${created.orderId}&amp;ref=${approveUrl.searchParams.get('ref')}&amp;code=PAY_PROCESS_CANCELED`);
+    // A key the server did not sign, or for another order, is no page at all.
+    const forged = new URL(approval);
+    forged.searchParams.set('paymentKey', 'sbx.e30.forged');
+    expect((await server().app.inject({ method: 'GET', url: `${forged.pathname}${forged.search}` })).statusCode).toBe(404);
+
+    // The test card in the body is no card here: approving pays it, as PayPal.
+    const paid = await s.confirm({ orderId: created.orderId, amount: created.amount, paymentKey: approveUrl.searchParams.get('paymentKey'), ref: approveUrl.searchParams.get('ref') });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await s.orderRow(created.orderId)).toMatchObject({ status: 'order_received', paymentMethod: 'paypal', paymentProvider: 'sandbox', testPayment: true });
+  });
+
   it("sends SPEC's static return pages on to the store's own pages, query and all", async () => {
     const success = await s.api.call('GET', '/payment-success.html?paymentType=NORMAL&orderId=SL-x&paymentKey=k&amount=1', undefined, { cookie: 'country=kr' });
     expect(success.statusCode).toBe(302);

@@ -35,6 +35,8 @@ async function successView(db: Database, { kind, order }: SettleOutcome) {
 export function createPaymentsLoader({ db, payments, log }: { db: Database; payments: PaymentsService; log: FastifyBaseLogger }) {
   return {
     settings: (country: CountryCode) => payments.settings(country),
+    /** The sandbox's PayPal approval page: what a key the server signed asks to approve, or null. */
+    sandboxApproval: (paymentKey: string) => payments.sandbox?.approval(paymentKey) ?? null,
     /**
      * The success page confirms on the server, so it renders the outcome instead of a spinner;
      * a refusal comes back as SPEC's code and the customer's sentence for the fail page (and is

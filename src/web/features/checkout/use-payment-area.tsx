@@ -106,7 +106,7 @@ export function usePaymentArea(options: { settings: PaymentSettings | null; sett
   async function pay(order: OrderToPay, payer: Payer, access: { sessionId?: string | undefined; orderKey?: string | undefined }, store: StoreHeaders) {
     const started = await apiRequest<StartedPayment>('POST', '/api/payments/start', {
       orderId: order.orderId, provider: choice, ...(access.sessionId ? { sessionId: access.sessionId } : {}), ...(access.orderKey ? { orderKey: access.orderKey } : {}),
-      ...(provider === 'sandbox' ? { testCard: card } : {}),
+      ...(provider === 'sandbox' && choice !== 'paypal' ? { testCard: card } : {}),
     }, store);
     if (!started.ok) throw Object.assign(new Error(started.error.message), { code: started.error.code });
     if ('redirectUrl' in started.data) {
@@ -171,7 +171,10 @@ export function PaymentArea({ area, legendHidden = false }: { area: ReturnType<t
       ) : (
         <div className="grid gap-4">
           <PaymentMethods choices={area.settings.choices} value={area.method} onChange={area.setMethod} legendHidden={legendHidden} />
-          {area.provider === 'sandbox' && <SandboxCards value={area.card} onChange={area.setCard} />}
+          {/* Standing in for PayPal, the sandbox has PayPal's shape: an approval page next, no cards (issue 33, item 22). */}
+          {area.provider === 'sandbox' && (area.method === 'paypal'
+            ? <p className="rounded-2xl bg-slate-50 p-4 text-sm text-slate-700" data-sandbox-paypal-notice>{t('checkout.sandboxPaypalNotice')}</p>
+            : <SandboxCards value={area.card} onChange={area.setCard} />)}
           {area.provider === 'toss' && (
             <div aria-busy={area.state === 'loading'}>
               {area.state === 'loading' && area.showLoading && <p className="text-sm text-slate-600">{t('checkout.widgetLoading')}</p>}

@@ -1,6 +1,7 @@
 /**
  * The built-in sandbox provider (no network, D29): it stands in for any provider whose keys are
- * not set, with the same page flow. The payer picks a test card in our page; starting the payment
+ * not set, with the same page flow. The payer picks a test card in our page (or, standing in for
+ * PayPal, approves on a PayPal-like page of the sandbox's own); starting the payment
  * "approves" it at once and sends the payer to the success page with a payment key signed by the
  * server that carries the order, the amount, the currency and the card (or to the fail page for
  * the declined card). Confirming checks the signature and answers as a provider would, so the whole
@@ -25,6 +26,8 @@ interface SandboxClaims {
   at: number;
   nonce: string;
   currency: string;
+  /** The provider the sandbox stands in for when it has its own page (PayPal's approval), else a card. */
+  method: 'card' | 'paypal';
 }
 
 /** The page's query for a return with a sandbox approval (SPEC's success parameters). */
@@ -35,7 +38,9 @@ function withQuery(url: string, query: Record<string, string>): string {
 }
 
 export type SandboxProvider = PaymentProvider & {
-  authorize(orderId: string, amount: number, card: SandboxCard, currency?: string): string;
+  authorize(orderId: string, amount: number, card: SandboxCard, currency?: string, method?: 'card' | 'paypal'): string;
+  /** What a key the server signed asks the payer to approve on the sandbox's PayPal page; null for any other. */
+  approval(paymentKey: string): { orderId: string; amount: number; currency: string } | null;
   /** Whether the server signed this key for this order: a return that carries it came from our own page. */
   signedFor(paymentKey: string, orderNumber: string): boolean;
 };
@@ -50,8 +55,8 @@ export function createSandboxProvider(secret: string): SandboxProvider {
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
     try {
-      const [orderId, amount, card, at, nonce, currency = 'KRW'] = JSON.parse(Buffer.from(body, 'base64url').toString()) as [string, number, SandboxCard, number, string, string?];
-      return { orderId, amount, card, at, nonce, currency };
+      const [orderId, amount, card, at, nonce, currency = 'KRW', method = 'card'] = JSON.parse(Buffer.from(body, 'base64url').toString()) as [string, number, SandboxCard, number, string, string?, ('card' | 'paypal')?];
+      return { orderId, amount, card, at, nonce, currency, method };
     } catch {
       return null;
     }
@@ -67,15 +72,28 @@ export function createSandboxProvider(secret: string): SandboxProvider {
     signedFor: (paymentKey, orderNumber) => parse(paymentKey)?.orderId === orderNumber,
 
     /** The page's "pay" step: a declined card never gets a key (the page goes to the fail URL). */
-    authorize(orderId, amount, card, currency = 'KRW') {
-      const claims = [orderId, amount, card, Math.floor(Date.now() / 1000), randomBytes(6).toString('base64url'), currency];
+    authorize(orderId, amount, card, currency = 'KRW', method = 'card') {
+      const claims = [orderId, amount, card, Math.floor(Date.now() / 1000), randomBytes(6).toString('base64url'), currency, ...(method === 'card' ? [] : [method])];
       const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
       return `sbx.${body}.${sign(body)}`;
     },
 
+    approval(paymentKey) {
+      const claims = parse(paymentKey);
+      return claims && claims.method === 'paypal' ? { orderId: claims.orderId, amount: claims.amount, currency: claims.currency } : null;
+    },
+
     async start(request: StartRequest): Promise<StartedPayment> {
-      const card = isSandboxCard(request.testCard) ? request.testCard : 'approved';
       const { orderNumber, amountMinor, currency } = request.order;
+      if (request.method === 'paypal') {
+        // PayPal's shape (issue 33, item 22): an approval page of its own instead of test cards,
+        // where the payer approves or cancels; our success or fail page follows, as from PayPal.
+        const reference = provider.authorize(orderNumber, amountMinor, 'approved', currency, 'paypal');
+        const approve = new URL(withQuery(request.returnUrl, { paymentKey: reference, amount: String(amountMinor) }));
+        approve.pathname = approve.pathname.replace(/\/payment\/success$/, '/payment/sandbox-paypal');
+        return { kind: 'redirect', reference, redirectUrl: approve.toString() };
+      }
+      const card = isSandboxCard(request.testCard) ? request.testCard : 'approved';
       const reference = provider.authorize(orderNumber, amountMinor, card, currency);
       // Declined "in the page", as a card company's decline comes back from a provider's window.
       if (card === 'declined') return { kind: 'redirect', reference, redirectUrl: withQuery(request.failUrl, { code: 'REJECT_CARD_COMPANY', orderId: orderNumber }) };
@@ -96,7 +114,7 @@ export function createSandboxProvider(secret: string): SandboxProvider {
         amountMinor: claims.amount,
         currency: claims.currency,
         paymentRef: request.reference,
-        method: 'sandbox card',
+        method: claims.method === 'paypal' ? 'paypal' : 'sandbox card',
         paidAt: new Date(claims.at * 1000),
         receiptUrl: null,
       };
@@ -106,7 +124,7 @@ export function createSandboxProvider(secret: string): SandboxProvider {
     async lookup(request: ConfirmRequest): Promise<ProviderWord> {
       const claims = parse(request.reference);
       if (!claims || claims.orderId !== request.orderNumber) throw unknownKey();
-      return { reference: request.reference, state: 'open', orderNumber: claims.orderId, amountMinor: claims.amount, currency: claims.currency, paymentRef: null, method: 'sandbox card', paidAt: null, receiptUrl: null };
+      return { reference: request.reference, state: 'open', orderNumber: claims.orderId, amountMinor: claims.amount, currency: claims.currency, paymentRef: null, method: claims.method === 'paypal' ? 'paypal' : 'sandbox card', paidAt: null, receiptUrl: null };
     },
 
     async refund(request: RefundRequest): Promise<void> {
