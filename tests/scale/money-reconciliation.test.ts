@@ -206,13 +206,18 @@ describe.runIf(adminUrl && redisUrl)('money is never stranded across two store p
     paypal.faults.clear();
     const settled = async () => {
       await sql`update payment_attempts set updated_at = now() - interval '2 minutes' where status in ('started', 'processing', 'unknown')`;
-      await sql`update refunds set updated_at = now() - interval '2 minutes' where status in ('requested', 'unknown')`;
+      // As long as the send lease of a refund whose sender was killed (refunds.service.ts): it runs out.
+      await sql`update refunds set updated_at = now() - interval '2 minutes', sending_until = case when sending_until is null then null else now() - interval '1 second' end where status in ('requested', 'unknown')`;
       const [open] = await sql<Array<{ attempts: number; refunds: number }>>`
         select (select count(*)::int from payment_attempts where status in ('processing', 'unknown')) as attempts,
           (select count(*)::int from refunds where status in ('requested', 'unknown')) as refunds`;
       return open!.attempts + open!.refunds;
     };
-    await expect.poll(settled, { timeout: 30_000, interval: 1_500 }).toBe(0);
+    await expect.poll(settled, { timeout: 30_000, interval: 1_500 }).toBe(0).catch(async (error: unknown) => {
+      const left = await sql`select 'attempt' as what, id, provider, status, failure from payment_attempts where status in ('processing', 'unknown')
+        union all select 'refund', id, provider, status, failure from refunds where status in ('requested', 'unknown')`;
+      throw new Error(`still open after the reconciler: ${JSON.stringify(left)}`, { cause: error });
+    });
 
     // Every charge the providers made is a paid order's one payment, or was given back.
     const rows = await sql<Array<{ order_number: string; paid: boolean; paid_rows: number; paid_mails: number }>>`
