@@ -235,7 +235,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Each feature's helpers for the pages' loaders, bound to the database once.
   const loaders: PageLoaders = {
     admin: createAdminLoader({ db, payments, system: { storage: storage.kind, mail: mailer.kind, version: build.version, commit: build.commit, builtAt: build.builtAt?.toISOString() ?? null } }),
-    orders: createOrdersLoader({ db, links: orderLinks, refs: createReturnRefs(options.cookieSecret) }),
+    orders: createOrdersLoader({ db, links: orderLinks, refs: createReturnRefs(options.cookieSecret), mailQueued: () => mailWorker.nudge() }),
     payments: createPaymentsLoader({ db, payments, log: app.log }),
   };
   const buildDir = options.buildDir ?? 'build';

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Accessor } from '../../../domain/order-access.ts';
 import type { KeptOrder } from '../../../domain/orders.ts';
 import { isPayable } from '../../../domain/payments.ts';
-import type { Database } from '../../db/client.ts';
+import { rowsOf, type Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { ReturnRefs } from '../payments/return-refs.ts';
 import type { OrderLinks } from './order-links.ts';
@@ -24,14 +24,14 @@ const pathOf = (url: string) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-export async function keptOrder(db: Database, deps: { links: OrderLinks; refs: ReturnRefs }, input: { orderNumber: string; ref: string | null; user: Accessor['user'] }): Promise<KeptOrder | null> {
+export async function keptOrder(db: Database, deps: { links: OrderLinks; refs: ReturnRefs; mailQueued?: () => void }, input: { orderNumber: string; ref: string | null; user: Accessor['user'] }): Promise<KeptOrder | null> {
   const accessor: Accessor = { user: input.user, guestId: null, linkedOrderNumber: deps.refs.verify(input.orderNumber, input.ref ?? undefined) ? input.orderNumber : null };
   const order = await orderOrNull(db, accessor, input.orderNumber, 'pay');
   if (!order) return null;
   const payable = isPayable(order);
   const guest = order.userId === null;
   const privatePath = guest ? pathOf(deps.links.url(order.country, order.orderNumber)) : null;
-  if (guest && payable) await mailPrivateLinkOnce(db, order.id);
+  if (guest && payable && await mailPrivateLinkOnce(db, order.id)) deps.mailQueued?.();
   return {
     orderId: order.orderNumber,
     orderName: order.orderName,
@@ -44,9 +44,11 @@ export async function keptOrder(db: Database, deps: { links: OrderLinks; refs: R
   };
 }
 
-/** Queues the "your order is kept" mail with the private link, once per order whoever asks again. */
-async function mailPrivateLinkOnce(db: Database, orderId: string): Promise<void> {
-  await db.execute(sql`
+/** Queues the "your order is kept" mail with the private link, once per order whoever asks again; true when queued now. */
+async function mailPrivateLinkOnce(db: Database, orderId: string): Promise<boolean> {
+  const queued = rowsOf<{ id: string }>(await db.execute(sql`
     insert into ${mailOutbox} (kind, order_id, payload) values ('order_kept', ${orderId}, '{}'::jsonb)
-    on conflict (order_id, kind) where kind = 'order_kept' do nothing`);
+    on conflict (order_id, kind) where kind = 'order_kept' do nothing
+    returning id`));
+  return queued.length > 0;
 }

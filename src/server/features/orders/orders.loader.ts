@@ -11,11 +11,11 @@ import { linkedOrderOf, orderOrNull } from './order-access.ts';
 import { customerOrderView } from './order-view.ts';
 import { listOwnOrders, withOrderDetails } from './orders.service.ts';
 
-export function createOrdersLoader({ db, links, refs }: { db: Database; links: OrderLinks; refs: ReturnRefs }) {
+export function createOrdersLoader({ db, links, refs, mailQueued }: { db: Database; links: OrderLinks; refs: ReturnRefs; mailQueued: () => void }) {
   return {
     /** The order a payment did not go through for, for its payer (the fail page); null for anyone else. */
     kept: (orderNumber: string, ref: string | null, user: PublicUser | null) =>
-      keptOrder(db, { links, refs }, { orderNumber, ref, user: user ? { id: user.id, role: user.role } : null }),
+      keptOrder(db, { links, refs, mailQueued }, { orderNumber, ref, user: user ? { id: user.id, role: user.role } : null }),
     /** The signed-in user's orders, newest first, as My Page shows them. */
     listForUser: async (userId: string) => (await listOwnOrders(db, { kind: 'user', userId })).map((details) => customerOrderView(details)),
     /** An order through its private link (D22); null when the key is not the order's. */
