@@ -1,6 +1,7 @@
 /**
- * Writes .br and .gz next to every script, style sheet and SVG of the client build, so the
- * server sends compressed files without compressing them on each request.
+ * Writes .br and .gz next to every script, style sheet and SVG of the client build, whatever its
+ * size, when they are smaller than it, so the server sends compressed files without compressing
+ * them on each request.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,12 +17,15 @@ function walk(folder: string): void {
     if (entry.isDirectory()) walk(file);
     else if (COMPRESSIBLE.test(entry.name)) {
       const source = fs.readFileSync(file);
-      if (source.length < 1024) continue;
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, {
+      // Small files too (a page's runtime and entry scripts are a few hundred bytes, and every
+      // first visit downloads them): a twin is written only when it is smaller than the file.
+      const br = zlib.brotliCompressSync(source, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
-      }));
-      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
-      count++;
+      });
+      const gz = zlib.gzipSync(source, { level: 9 });
+      if (br.length < source.length) fs.writeFileSync(`${file}.br`, br);
+      if (gz.length < source.length) fs.writeFileSync(`${file}.gz`, gz);
+      if (br.length < source.length || gz.length < source.length) count++;
     }
   }
 }

@@ -33,14 +33,6 @@ export function quoteValidUntil(validDays: number, now = new Date()): Date {
   return new Date(midnightKst + (validDays + 1) * 24 * 3600_000 - 1000);
 }
 
-/** How many days a quote sent at `sentAt` and valid until `validUntil` was given (quoteValidUntil's inverse). */
-export function quoteValidDays(sentAt: Date | string, validUntil: Date | string): number {
-  const sent = new Date(sentAt);
-  const kstDay = new Date(sent.getTime() + 9 * 3600_000);
-  const midnightKst = Date.UTC(kstDay.getUTCFullYear(), kstDay.getUTCMonth(), kstDay.getUTCDate()) - 9 * 3600_000;
-  return Math.max(1, Math.round((new Date(validUntil).getTime() + 1000 - midnightKst) / (24 * 3600_000)) - 1);
-}
-
 /** A quoted order may be paid while its newest quote is valid. */
 export function quoteIsValid(order: { status: string; quoteValidUntil: Date | string | null }, now = new Date()): boolean {
   return order.status === 'quoted' && order.quoteValidUntil !== null && new Date(order.quoteValidUntil).getTime() > now.getTime();

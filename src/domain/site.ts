@@ -1,7 +1,7 @@
 /**
  * Facts about the site used by pages, the sitemap and mail: public paths and hreflang codes.
  */
-import { COUNTRIES, COUNTRY_CODES, type CountryCode, type Language } from './countries.ts';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from './countries.ts';
 
 export const BRAND = 'Studio Lumi';
 
@@ -36,8 +36,3 @@ export const COMPANY = {
   mailOrderNumber: '2026-서울강남-01234',
   mailOrderNumberLatin: '2026-Seoul Gangnam-01234',
 } as const;
-
-/** The mail-order registration number as a reader of `lang` can read it: Hangul in Korean, romanised elsewhere. */
-export function mailOrderNumberIn(lang: Language): string {
-  return lang === 'ko' ? COMPANY.mailOrderNumber : COMPANY.mailOrderNumberLatin;
-}

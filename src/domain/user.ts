@@ -15,12 +15,6 @@ export interface PublicUser {
   hasPassword: boolean;
 }
 
-/**
- * Whether a form asks for the family name first: as Korean, Japanese, Chinese and Vietnamese
- * write names; English asks for the given name first (issue 33, item 30).
- */
-export const familyNameFirst = (lang: string) => lang !== 'en';
-
 const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /**

@@ -49,13 +49,13 @@ test('the before/after images say to drag on a phone, and a finger drag shows th
   await hydrated(page);
   const first = page.getByTestId('before-after').first();
   await first.scrollIntoViewIfNeeded();
-  await expect(first.locator('[data-hint="touch"]')).toBeVisible();
-  await expect(first.locator('[data-hint="hover"]')).toBeHidden();
-  await expect(first.locator('[data-hint="touch"]')).toHaveText('손가락으로 밀어 비교해 보세요');
+  await expect(first.locator('.only-touch')).toBeVisible();
+  await expect(first.locator('.only-hover')).toBeHidden();
+  await expect(first.locator('.only-touch')).toHaveText('손가락으로 밀어 비교해 보세요');
   const box = (await first.boundingBox())!;
   await first.dispatchEvent('pointerdown', { pointerType: 'touch', clientX: box.x + box.width * 0.3, clientY: box.y + box.height / 2, buttons: 1, isPrimary: true });
   // The wipe is showing (the hint goes while it does).
-  await expect(first.locator('[data-hint="touch"]')).toHaveCount(0);
+  await expect(first.locator('.only-touch')).toHaveCount(0);
   await expect(first.locator('img')).toHaveCount(2);
 });
 

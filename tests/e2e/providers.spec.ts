@@ -179,7 +179,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await expect(page.getByText('Payment methods: card')).toBeVisible();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
-    await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/success\\?provider=stripe&orderId=[^&]+&session_id=cs_test_`));
+    await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/success\\?provider=stripe&orderId=[^&]+&ref=[\\w-]+&session_id=cs_test_`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
     await expect(page.locator('[data-order-facts]')).toContainText('$25.55');
     await expect(page.locator('[data-order-facts]')).toContainText('Brunch Café Feed Set');
@@ -254,7 +254,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     const paypalOrderId = new URL(page.url()).searchParams.get('token')!;
     await page.getByRole('button', { name: 'Pay Now' }).click();
 
-    await expect(page).toHaveURL(new RegExp(`^${STORE}/au/payment/success\\?provider=paypal&orderId=[^&]+&token=${paypalOrderId}&PayerID=`));
+    await expect(page).toHaveURL(new RegExp(`^${STORE}/au/payment/success\\?provider=paypal&orderId=[^&]+&ref=[\\w-]+&token=${paypalOrderId}&PayerID=`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
     await expect(page.locator('[data-order-facts]')).toContainText('A$434.91');
     const orderId = (await page.locator('[data-order-id]').textContent())!;
@@ -314,7 +314,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await expect(page.getByText('Payment methods: alipay')).toBeVisible();
     await page.getByRole('button', { name: 'Authorize, confirm later' }).click();
 
-    await expect(page).toHaveURL(new RegExp(`^${STORE}/cn/payment/success\\?provider=stripe&orderId=[^&]+&session_id=cs_test_`));
+    await expect(page).toHaveURL(new RegExp(`^${STORE}/cn/payment/success\\?provider=stripe&orderId=[^&]+&ref=[\\w-]+&session_id=cs_test_`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('付款处理中');
     await expect(page.locator('[data-payment-processing]')).toContainText('¥178.50');
     const orderId = (await page.locator('[data-order-id]').textContent())!;
@@ -389,7 +389,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await page.goto(redirectUrl);
     await expect(page.getByText('Total:')).toContainText('30.66 USD');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/success\\?provider=stripe&orderId=${orderId}&session_id=`));
+    await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/success\\?provider=stripe&orderId=${orderId}&ref=[\\w-]+&session_id=`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment complete');
     await expect(page.locator('[data-order-facts]')).toContainText('$30.66');
     await hydrated(page);
@@ -409,7 +409,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     await expect(page).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_`));
     await page.getByRole('link', { name: 'Back' }).click();
 
-    await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/fail\\?provider=stripe&orderId=[^&]+&code=PAY_PROCESS_CANCELED$`));
+    await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/fail\\?provider=stripe&orderId=[^&]+&ref=[\\w-]+&code=PAY_PROCESS_CANCELED$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment cancelled');
     await expect(page.locator('[data-fail-message]')).toHaveText('You cancelled the payment.');
     await expect(page.locator('[data-fail-code]')).toHaveText('Error code: PAY_PROCESS_CANCELED');
@@ -425,7 +425,7 @@ test.describe.serial('paying through Stripe and PayPal (issue 14)', () => {
     expect(started.status()).toBe(200);
     await page.goto(((await started.json()) as { redirectUrl: string }).redirectUrl);
     await page.getByRole('button', { name: 'Cancel and return to merchant' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/fail\\?provider=paypal&orderId=${orderId}&code=PAY_PROCESS_CANCELED&token=`));
+    await expect(page).toHaveURL(new RegExp(`^${STORE}/us/payment/fail\\?provider=paypal&orderId=${orderId}&ref=[\\w-]+&code=PAY_PROCESS_CANCELED&token=`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment cancelled');
     await expect(page.locator('[data-fail-code]')).toHaveText('Error code: PAY_PROCESS_CANCELED');
     expect((await readOrder(page, orderId, guestId)).status).toBe('pending');

@@ -207,7 +207,14 @@ test('each package card has an icon of its own (item 10)', async ({ page, consol
   await hydrated(page);
   const icons = page.locator('#pricing [data-package-icon]');
   await expect(icons).toHaveCount(3);
-  const drawn = await icons.evaluateAll((spans) => spans.map((span) => span.querySelector('svg')?.innerHTML ?? ''));
-  expect(drawn.every((svg) => svg.length > 0)).toBe(true);
-  expect(new Set(drawn).size).toBe(3);
+  await page.locator('#pricing').scrollIntoViewIfNeeded();
+  const images = await icons.evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundImage));
+  expect(images.every((image) => /\/icons\/package-[a-z]+\.svg/.test(image))).toBe(true);
+  expect(new Set(images).size).toBe(3);
+  for (const image of images) {
+    const file = /\/icons\/package-[a-z]+\.svg/.exec(image)![0];
+    const answer = await page.request.get(file);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('image/svg+xml');
+  }
 });

@@ -57,3 +57,11 @@ export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function F
     </div>
   );
 });
+
+/**
+ * The family and given name fields in the order the page's language writes names: family name
+ * first in Korean, Japanese, Chinese and Vietnamese, given name first in English (issue 33, item 30).
+ */
+export function familyFirst(lang: string, [family, given]: [ReactNode, ReactNode]): [ReactNode, ReactNode] {
+  return lang === 'en' ? [given, family] : [family, given];
+}

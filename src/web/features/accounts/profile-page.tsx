@@ -17,14 +17,14 @@ import { toast } from '../../components/toast.tsx';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
 import { EmailAddress } from './email-address.tsx';
-import { FormField } from './form-field.tsx';
+import { familyFirst, FormField } from './form-field.tsx';
 import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { requireUser, loaders } from '../../auth.server.ts';
 import { OrderHistory } from '../orders/order-history.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
-import { nameFields } from './name-fields.ts';
+
 
 type Values = { email: string; username: string; firstName: string; lastName: string; phone: string; currentPassword: string };
 
@@ -110,7 +110,7 @@ function MemberInfo({ user }: { user: PublicUser }) {
             </div>
           ))}
           <FormField className="sm:col-span-2" label={t('fields.username')} autoComplete="username" required error={errors.username?.message} {...register('username')} />
-          {nameFields(store.lang, [
+          {familyFirst(store.lang, [
             <FormField key="last" label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />,
             <FormField key="first" label={t('fields.firstName')} autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />,
           ])}

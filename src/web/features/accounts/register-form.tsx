@@ -18,11 +18,11 @@ import type { PublicUser } from '../../../domain/user.ts';
 import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { useStore } from '../../store-context.ts';
-import { FormField } from './form-field.tsx';
+import { familyFirst, FormField } from './form-field.tsx';
 import { ConfirmFeedback, PasswordFeedback, passwordError } from './password-feedback.tsx';
 import { commonPasswordError, usePasswordCheck } from './password-check.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
-import { nameFields } from './name-fields.ts';
+
 
 type Values = { email: string; password: string; confirmPassword: string; firstName: string; lastName: string; phone: string };
 type EmailState = 'none' | 'checking' | 'available' | 'taken' | 'failed';
@@ -184,7 +184,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: PublicUser) => v
       />
       <FormField label={t('fields.confirmPassword')} revealable autoComplete="new-password" required error={errors.confirmPassword?.message} hint={<ConfirmFeedback password={password} confirm={confirm} />} {...register('confirmPassword')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {nameFields(lang, [
+        {familyFirst(lang, [
           <FormField key="last" label={t('fields.lastName')} autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />,
           <FormField key="first" label={t('fields.firstName')} autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />,
         ])}

@@ -9,11 +9,12 @@ import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { decimalStringToMinor, minorToDecimalString } from '../../../domain/payments.ts';
 import {
-  QUOTE_DEFAULT_VALID_DAYS, quoteValidDays, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX,
+  QUOTE_DEFAULT_VALID_DAYS, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX,
 } from '../../../domain/quotes.ts';
 import type { StaffOrder } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';
 import { useStaffAction } from './staff-action.ts';
+import { quoteValidDays } from '../../../domain/quote-days.ts';
 
 type OrderDetail = StaffOrder;
 type QuoteDetail = NonNullable<OrderDetail['quote']>;

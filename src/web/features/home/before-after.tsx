@@ -8,27 +8,22 @@ import { useState, type PointerEvent } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Picture } from '../../components/picture.tsx';
 
-/** Where along the image the pointer is, in percent. */
-function splitAt(event: PointerEvent<HTMLDivElement>): number {
-  const box = event.currentTarget.getBoundingClientRect();
-  return Math.min(100, Math.max(0, ((event.clientX - box.left) / box.width) * 100));
-}
-
 export function BeforeAfter({ after, before, alt, sizes }: { after: string; before: string; alt: string; sizes: string }) {
   const { t } = useTranslation('home');
   const [split, setSplit] = useState<number | null>(null);
+  /** The source photo shown up to the pointer, in percent of the width. */
+  const follow = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    setSplit(Math.min(100, Math.max(0, ((event.clientX - box.left) / box.width) * 100)));
+  };
   return (
     <div
       className="relative touch-pan-y overflow-hidden"
       data-testid="before-after"
-      onPointerDown={(event) => setSplit(splitAt(event))}
-      onPointerMove={(event) => {
-        // A mouse moves over it; a finger must be down.
-        if (event.pointerType === 'mouse' || event.buttons > 0) setSplit(splitAt(event));
-      }}
-      onPointerLeave={(event) => {
-        if (event.pointerType === 'mouse') setSplit(null);
-      }}
+      onPointerDown={follow}
+      // A mouse moves over it; a finger must be down. Only a mouse leaving restores the finished shot.
+      onPointerMove={(event) => (event.pointerType === 'mouse' || event.buttons) && follow(event)}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && setSplit(null)}
     >
       <Picture name={after} alt={alt} sizes={sizes} imgClassName="aspect-[4/3] w-full object-cover" />
       {split !== null && (
@@ -48,8 +43,8 @@ export function BeforeAfter({ after, before, alt, sizes }: { after: string; befo
       )}
       {split === null && (
         <span aria-hidden="true" className="pointer-events-none absolute bottom-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-xs font-medium text-white">
-          <span className="hidden [@media(hover:hover)]:inline" data-hint="hover">{t('products.hoverHint')}</span>
-          <span className="[@media(hover:hover)]:hidden" data-hint="touch">{t('products.touchHint')}</span>
+          <span className="only-hover">{t('products.hoverHint')}</span>
+          <span className="only-touch">{t('products.touchHint')}</span>
         </span>
       )}
     </div>

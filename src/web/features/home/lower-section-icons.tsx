@@ -3,10 +3,7 @@
  * are a chunk of their own (below-the-fold.tsx), and so are these, instead of joining the shared
  * chunk every landing page loads before interaction (components/icons.tsx).
  */
-import Bike from 'lucide/dist/esm/icons/bike.mjs';
 import LoaderCircle from 'lucide/dist/esm/icons/loader-circle.mjs';
-import Megaphone from 'lucide/dist/esm/icons/megaphone.mjs';
-import ShoppingBag from 'lucide/dist/esm/icons/shopping-bag.mjs';
 import Send from 'lucide/dist/esm/icons/send.mjs';
 import Star from 'lucide/dist/esm/icons/star.mjs';
 import { icon } from '../../components/icon.tsx';
@@ -14,10 +11,3 @@ import { icon } from '../../components/icon.tsx';
 export const StarIcon = /* @__PURE__ */ icon(Star);
 export const SendIcon = /* @__PURE__ */ icon(Send);
 export const SpinnerIcon = /* @__PURE__ */ icon(LoaderCircle);
-
-/** Each package's own icon on its card (SPEC's package cards, issue 33 item 10): social posts, delivery apps, an online shop. */
-export const PACKAGE_ICONS = {
-  social: /* @__PURE__ */ icon(Megaphone),
-  delivery: /* @__PURE__ */ icon(Bike),
-  ecommerce: /* @__PURE__ */ icon(ShoppingBag),
-} as const;

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import { PACKAGE_USAGE_MONTHS, PACKAGES, type PackageDefinition } from '../../../domain/catalog/packages.ts';
 import { CheckIcon } from '../../components/icons.tsx';
-import { PACKAGE_ICONS, StarIcon } from './lower-section-icons.tsx';
+import { StarIcon } from './lower-section-icons.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { useStore } from '../../store-context.ts';
@@ -17,7 +17,6 @@ function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () =
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
   const text = useCatalogText();
-  const PackageIcon = PACKAGE_ICONS[pkg.slug];
   return (
     <li
       className={`relative flex flex-col rounded-3xl border bg-white p-6 shadow-sm ${
@@ -31,9 +30,9 @@ function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () =
         </span>
       )}
       <h3 className="flex items-center gap-3 text-xl font-bold">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700" data-package-icon={pkg.slug}>
-          <PackageIcon className="size-5" aria-hidden="true" />
-        </span>
+        {/* Each package's own icon (SPEC's package cards, issue 33 item 10), drawn by the style
+            sheet from public/icons (lucide's megaphone, bike and shopping bag): no script for it. */}
+        <span className="package-icon" data-package-icon={pkg.slug} />
         {tc(`packages.${pkg.slug}.name`)}
       </h3>
       <p className="mt-2 text-sm text-muted">{tc(`packages.${pkg.slug}.description`)}</p>

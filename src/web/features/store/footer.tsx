@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
-import { COMPANY, mailOrderNumberIn } from '../../../domain/site.ts';
+import { COMPANY } from '../../../domain/site.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons.tsx';
 import { useStore } from '../../store-context.ts';
 import { Logo } from './logo.tsx';
@@ -29,7 +29,8 @@ export function Footer() {
           <address className="mt-3 space-y-1 text-sm not-italic leading-relaxed text-slate-400">
             <p>{t('footer.companyName')} · {t('footer.ceo')}</p>
             <p>{t('footer.registration', { number: COMPANY.registrationNumber })}</p>
-            <p>{t('footer.mailOrder', { number: mailOrderNumberIn(lang) })}</p>
+            {/* Hangul in Korean, romanised where a reader cannot read Hangul (issue 33, item 16). */}
+            <p>{t('footer.mailOrder', { number: lang === 'ko' ? COMPANY.mailOrderNumber : COMPANY.mailOrderNumberLatin })}</p>
             <p>{t('footer.address')}</p>
           </address>
         </div>

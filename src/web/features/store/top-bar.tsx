@@ -41,18 +41,6 @@ export function TopBar() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = () => setMobileOpen(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  // Escape closes the open menu and gives focus back to its button (issue 33, item 28), unless a
-  // menu inside it (the country or language list) took the key to close itself.
-  useEffect(() => {
-    if (!mobileOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      setMobileOpen(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [mobileOpen]);
   const links = [
     { to: `/${country}/templateshop`, label: t('nav.templates') },
     ...NAV_SECTIONS.map((section) => ({ to: `/${country}#${section.id}`, label: t(section.key) })),
@@ -63,6 +51,14 @@ export function TopBar() {
 
   return (
     <header
+      // Escape closes the open menu and gives focus back to its button (issue 33, item 28), unless
+      // a list inside it (the country or language list) took the key to close itself.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && mobileOpen && !event.defaultPrevented) {
+          closeMobile();
+          menuButton.current?.focus();
+        }
+      }}
       data-scrolled={scrolled ? 'true' : 'false'}
       className={`fixed inset-x-0 top-0 z-40 border-b bg-white transition-shadow ${
         scrolled ? 'border-slate-200 shadow-md' : 'border-transparent'
