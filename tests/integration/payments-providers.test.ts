@@ -713,7 +713,8 @@ describe.each(BACKENDS)('the sandbox standing in for Stripe and PayPal without k
     const started = await s.start(order, choice, { testCard: 'approved' });
     expect(started.statusCode, started.body).toBe(200);
     const to = new URL(started.json().redirectUrl);
-    expect(to.pathname).toBe('/us/payment/success');
+    // In PayPal's place, its shape: an approval page of the sandbox's own first (issue 33, item 22).
+    expect(to.pathname).toBe(choice === 'paypal' ? '/us/payment/sandbox-paypal' : '/us/payment/success');
     expect(to.searchParams.get('orderId')).toBe(order.orderId);
     expect(to.searchParams.get('amount')).toBe(String(TEMPLATE_1.us));
     const paymentKey = to.searchParams.get('paymentKey')!;
