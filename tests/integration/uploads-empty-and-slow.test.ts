@@ -172,16 +172,22 @@ describe('upload requests over a real connection', () => {
     expect(uploadsOnDisk(server())).toEqual(before.disk);
   }, 5_000);
 
-  it('answers a staff delivery cut off before its closing boundary with 400, and changes nothing', async () => {
+  /** A paid order, its staff, what the store holds before, and a whole delivery body with its request head. */
+  async function staffDelivery(lang: string) {
     const s = staffApi(server);
     const owner = await s.customer();
     const admin = await s.admin();
     const order = await s.paidOrder(owner.cookie, owner.account.email);
     const before = { snapshot: await s.snapshot(), disk: uploadsOnDisk(server()) };
     const whole = handMultipart([{ name: 'files', filename: 'final.png', type: 'image/png', data: await png() }]);
+    const head = (length: number) => `POST /api/admin/orders/${order.id}/deliverables?purpose=final HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Language: ${lang}\r\nCookie: ${admin.cookie}\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`;
+    return { s, before, whole, head };
+  }
+
+  it('answers a staff delivery cut off before its closing boundary with 400, and changes nothing', async () => {
+    const { s, before, whole, head } = await staffDelivery('ko');
     const cut = whole.subarray(0, whole.length - 500);
-    const head = `POST /api/admin/orders/${order.id}/deliverables?purpose=final HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Language: ko\r\nCookie: ${admin.cookie}\r\nContent-Type: ${contentType}\r\nContent-Length: ${cut.length}\r\n\r\n`;
-    const answer = await rawRequest(port, head, cut, { keepOpen: true });
+    const answer = await rawRequest(port, head(cut.length), cut, { keepOpen: true });
     expect(answer.status, answer.text).toBe(400);
     expect(answer.text).toContain('"code":"BAD_REQUEST"');
     expect(await s.snapshot()).toEqual(before.snapshot);
@@ -189,14 +195,8 @@ describe('upload requests over a real connection', () => {
   }, 10_000);
 
   it('cuts off a staff delivery that stops sending with 408, and changes nothing', async () => {
-    const s = staffApi(server);
-    const owner = await s.customer();
-    const admin = await s.admin();
-    const order = await s.paidOrder(owner.cookie, owner.account.email);
-    const before = { snapshot: await s.snapshot(), disk: uploadsOnDisk(server()) };
-    const whole = handMultipart([{ name: 'files', filename: 'final.png', type: 'image/png', data: await png() }]);
-    const head = `POST /api/admin/orders/${order.id}/deliverables?purpose=final HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Language: en\r\nCookie: ${admin.cookie}\r\nContent-Type: ${contentType}\r\nContent-Length: ${whole.length}\r\n\r\n`;
-    const answer = await rawRequest(port, head, whole.subarray(0, whole.length - 500), { keepOpen: true });
+    const { s, before, whole, head } = await staffDelivery('en');
+    const answer = await rawRequest(port, head(whole.length), whole.subarray(0, whole.length - 500), { keepOpen: true });
     expect(answer.status).toBe(408);
     expect(answer.text).toContain('The upload took too long and was stopped.');
     expect(await s.snapshot()).toEqual(before.snapshot);
