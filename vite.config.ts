@@ -36,6 +36,9 @@ function loadedUpFront(id: string, graph: ModuleGraph, entries: RegExp): boolean
   return false;
 }
 
+/** Chunks the HTML of every page loads up front (see `codeSplitting` below). */
+const LOADED_FIRST = /(^|\/)(framework|shared|rolldown-runtime)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [
     tailwindcss(),
@@ -44,7 +47,13 @@ export default defineConfig({
     // Keeps #request-context one module for the server and the pages (src/server/request-context.ts).
     fastifyReactRouterDev({ entry: './src/server/dev-entry.ts', externalizeServerEntryImports: ['#request-context'] }),
   ],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // A lazy chunk's preload list leaves out the chunks every page has loaded before anything can
+    // be imported lazily (the framework, the shared chunk, the bundler's runtime): preloading them
+    // again does nothing, and their names were bytes of every first-load script that lists them.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_FIRST.test(dep)) },
+  },
   environments: {
     client: {
       build: {

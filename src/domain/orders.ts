@@ -40,6 +40,9 @@ export interface PricedOrder {
 /** A public order number, also the provider's orderId: 6-64 of [A-Za-z0-9_-] (Toss's rule). */
 export const ORDER_NUMBER_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
 
+/** The shape of a private link's key (D22, base64url): anything else opens nothing. */
+export const ORDER_KEY_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+
 /** At most this many lines in one order (a cart checkout). */
 const MAX_ORDER_LINES = 50;
 

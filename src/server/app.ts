@@ -9,7 +9,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import { fastify, type FastifyInstance } from 'fastify';
+import { fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import { requestInfo, type PageLoaders } from '#request-context';
 import type { Redis } from 'ioredis';
@@ -26,7 +26,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { Config } from './config.ts';
 import { notificationsOf, type Database } from './db/client.ts';
 import { registerContactRoutes } from './features/contact/contact.routes.ts';
-import { registerApiNotFound, registerErrorHandling, serializeError } from './http/errors.ts';
+import { answerClientError, answerFrameworkError, registerApiNotFound, registerErrorHandling, serializeError } from './http/errors.ts';
 import { registerCountryPrefix } from './routing/country-prefix.ts';
 import type { IsoCountryLookup } from './routing/country-detection.ts';
 import { registerSeoRoutes } from './routing/seo.ts';
@@ -96,6 +96,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // The instance's logger, once there is one (Node's parser errors arrive only after listen).
+  let clientErrorLog: FastifyBaseLogger | undefined;
   const app = fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : {
       level: config.LOG_LEVEL,
@@ -115,15 +117,19 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // What is refused before a route runs answers in the one error shape too (issue 33, item 6).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, clientErrorLog),
   });
 
   // Every route the server answers, as registered: tests walk it so that no endpoint is forgotten.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    const answers = Object.keys((route.schema?.response ?? {}) as object);
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, answers });
+    // Read when asked: the contract adds the answers every route may give (http/contract.ts).
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, get answers() { return Object.keys((route.schema?.response ?? {}) as object); } });
   });
   app.decorate('routeTable', routeTable);
+  clientErrorLog = app.log;
 
   registerErrorHandling(app);
 

@@ -6,7 +6,7 @@ import {
   changePasswordSchema, checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
 } from '../validation/accounts.ts';
 import { COUNTRY_CODES } from '../countries.ts';
-import { SIGNED_IN, errorAnswers, ok, route, type Answer } from './http.ts';
+import { SIGNED_IN, errorAnswers, ok, route, storeHeaders, type Answer } from './http.ts';
 
 const tags = ['accounts'];
 
@@ -26,6 +26,7 @@ const token = z.string().describe('A session token for `Authorization: Bearer` (
 const redirect = z.undefined().describe('A 302 redirect (Location header).');
 
 export const me = route({
+  operationId: 'me',
   summary: 'Who is signed in', tags,
   description: 'SPEC: `success, user`; `user` is null for anonymous callers (never a 401).',
   security: [{}, ...SIGNED_IN],
@@ -33,6 +34,7 @@ export const me = route({
 });
 
 export const register = route({
+  operationId: 'register',
   summary: 'Create an account', tags,
   description: 'SPEC\'s registration form. `username` is accepted but ignored: it is always made from the e-mail\'s local part, with a suffix when taken (D18). `confirmPassword` is the form\'s own and is not sent.',
   body: registerSchema.meta({ examples: [{ email: 'minsu@example.com', username: 'minsu', password: 'lumi-2026!', firstName: '민수', lastName: '김', phone: '010-1234-5678' }] }),
@@ -40,23 +42,30 @@ export const register = route({
 });
 
 export const login = route({
+  operationId: 'login',
+  description: 'Checks the e-mail and password; sets the `sid` session cookie and returns the same session as `token` for clients without cookies (D9). Wrong credentials answer 401 without saying which was wrong; attempts are limited per address and per client (429).',
   summary: 'Sign in', tags,
   body: loginSchema.meta({ examples: [{ email: 'minsu@example.com', password: 'lumi-2026!' }] }),
   response: { 200: ok({ user: publicUserSchema, message, token }), ...errorAnswers(400, 401, 429) },
 });
 
 export const logout = route({
+  operationId: 'logout',
+  description: 'Ends the calling session (cookie or bearer token) and clears the cookie. Without a session it still answers 200.',
   summary: 'Sign out', tags, security: [{}, ...SIGNED_IN],
   response: { 200: ok({ message }) },
 });
 
 export const checkEmail = route({
+  operationId: 'checkEmail',
+  description: 'For the sign-up form, as the address is typed. Limited per client (429), so it cannot be used to list accounts.',
   summary: 'Is this e-mail free for a new account', tags,
   body: checkEmailSchema.meta({ examples: [{ email: 'minsu@example.com' }] }),
   response: { 200: ok({ available: z.boolean() }), ...errorAnswers(400, 429) },
 });
 
 export const commonPasswords = route({
+  operationId: 'commonPasswords',
   summary: 'One bucket of the refused common passwords', tags,
   description: 'The sign-up and password pages apply the server\'s rule without the whole list. Cached a day.',
   params: z.object({ bucket: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().int().max(COMMON_PASSWORD_BUCKETS - 1)) }),
@@ -64,6 +73,8 @@ export const commonPasswords = route({
 });
 
 export const forgotPassword = route({
+  operationId: 'forgotPassword',
+  headers: storeHeaders,
   summary: 'Mail a password reset link', tags,
   description: 'Answers the same whether or not the address has an account. SPEC\'s optional `resetToken` is never returned (D13).',
   body: forgotPasswordSchema.meta({ examples: [{ email: 'minsu@example.com' }] }),
@@ -71,17 +82,22 @@ export const forgotPassword = route({
 });
 
 export const resetPassword = route({
+  operationId: 'resetPassword',
+  description: 'With the token of the mailed link (valid for an hour, used once). Every session of the account ends; the new password follows the sign-up rules (at least 6 characters, not a common password).',
   summary: 'Set a new password with a reset token', tags,
   body: resetPasswordSchema.meta({ examples: [{ token: 'the-token-from-the-mail', password: 'new-pass-2026' }] }),
   response: { 200: ok({ message }), ...errorAnswers(400, 429) },
 });
 
 export const profile = route({
+  operationId: 'profile',
+  description: 'The signed-in account, as `me` shows it.',
   summary: 'My profile', tags, security: SIGNED_IN,
   response: { 200: ok({ user: publicUserSchema }), ...errorAnswers(401) },
 });
 
 export const updateProfile = route({
+  operationId: 'updateProfile',
   summary: 'Change my profile', tags, security: SIGNED_IN,
   description: 'Changing the e-mail also needs `currentPassword` (or a fresh Google sign-in); other sessions end.',
   body: profileSchema.meta({ examples: [{ email: 'minsu@example.com', username: 'minsu', firstName: '민수', lastName: '김', phone: '010-1234-5678' }] }),
@@ -89,12 +105,16 @@ export const updateProfile = route({
 });
 
 export const changePassword = route({
+  operationId: 'changePassword',
+  description: 'The new password follows the sign-up rules (at least 6 characters, not a common password). Every other session of the account ends.',
   summary: 'Change my password', tags, security: SIGNED_IN,
   body: changePasswordSchema,
   response: { 200: ok({ message, user: publicUserSchema }), ...errorAnswers(400, 401, 403, 429) },
 });
 
 export const googleStart = route({
+  operationId: 'googleStart',
+  headers: storeHeaders,
   summary: 'Sign in with Google (a full-page navigation)', tags,
   description: 'Redirects to Google; the callback returns to `returnTo` (a path inside the store) with `?auth=success` or `?auth=failed`.',
   // A full-page navigation never answers 400: an unknown store or an outside path falls back to the caller's store.
@@ -106,6 +126,8 @@ export const googleStart = route({
 });
 
 export const googleCallback = route({
+  operationId: 'googleCallback',
+  description: 'Finishes the Google sign-in begun by `GET /api/auth/google` (state, nonce and PKCE checked), signs in or creates the account, and returns to the page it started from with `?auth=success`, or `?auth=failed` when anything is off.',
   summary: 'Where Google sends the browser back', tags,
   querystring: z.object({}).loose().describe('`code`, `state` and the rest as Google sends them; anything off ends at `?auth=failed`, never a 400.'),
   response: { 302: redirect },

@@ -40,6 +40,7 @@ export const staffOrderRowSchema = z.object({
 });
 
 export const listOrders = route({
+  operationId: 'listOrders',
   summary: 'Every order, filtered and paged (staff)', tags, security,
   description: "SPEC's GET /api/orders (an array there; here a page with its total).",
   querystring: adminOrdersQuerySchema,
@@ -82,12 +83,15 @@ export const staffOrderSchema = z.object({
 });
 
 export const getOrder = route({
+  operationId: 'getOrder',
+  description: 'The order with its lines, customer, payment, brief and files, quote versions and messages, deliverables and review, refunds, what staff may cancel, and its status history with actors.',
   summary: 'One order with everything about it (staff)', tags, security,
   params: uuidParams,
   response: { 200: ok(staffOrderSchema.shape), ...errorAnswers(401, 403, 404) },
 });
 
 export const changeStatus = route({
+  operationId: 'changeStatus',
   summary: "Set an order's status (staff)", tags, security,
   description: 'Any status (SPEC: no order enforced), recorded with time, actor and old and new value, and mailed to the customer (D3, D30). `quoted` comes only with a quote; a paid order is cancelled with POST /api/admin/orders/{id}/cancel.',
   params: uuidParams,
@@ -96,6 +100,8 @@ export const changeStatus = route({
 });
 
 export const setComments = route({
+  operationId: 'setComments',
+  description: 'Replaces the comment the customer sees on the order (null removes it).',
   summary: "Set staff's comment on an order (the customer sees it)", tags, security,
   params: uuidParams,
   body: orderCommentsSchema.meta({ examples: [{ comments: '시안은 내일 오전에 보내드립니다.' }] }),
@@ -103,6 +109,8 @@ export const setComments = route({
 });
 
 export const cancelOrder = route({
+  operationId: 'cancelOrderAsStaff',
+  description: 'Refunds `refundAmount` (minor units, at most what was paid; 0 cancels without a refund) through the provider that took the money and cancels the order, with the reason recorded (D21, D30). A refund the provider has not confirmed yet answers 202; a refusal is 402; a provider that cannot be reached is 502 and nothing changes.',
   summary: 'Cancel an order with the refund the policy allows, or less (staff)', tags, security,
   params: uuidParams,
   body: staffCancelSchema,
@@ -116,6 +124,8 @@ export const cancelOrder = route({
 export const staffBriefSchema = briefSchema.extend({ orderStatus: status, customerName: z.string(), customerEmail: z.string(), country: z.enum(COUNTRY_CODES) });
 
 export const listBriefs = route({
+  operationId: 'listBriefs',
+  description: 'Every brief with its order\'s status and customer, filtered by the brief\'s status, a page at a time with the total.',
   summary: 'Briefs, newest first (staff)', tags, security,
   querystring: adminBriefsQuerySchema,
   response: { 200: ok({ briefs: z.array(staffBriefSchema), total: z.number().int() }), ...errorAnswers(400, 401, 403) },
@@ -127,6 +137,8 @@ export const staffUserSchema = z.object({
 });
 
 export const listUsers = route({
+  operationId: 'listUsers',
+  description: 'Accounts oldest first, a page at a time with the total; `q` looks in e-mail, username, names and phone.',
   summary: 'Customers, searchable and paged (staff)', tags, security,
   querystring: adminUsersQuerySchema,
   response: { 200: ok({ users: z.array(staffUserSchema), total: z.number().int() }), ...errorAnswers(400, 401, 403) },
@@ -155,6 +167,8 @@ export const overviewSchema = z.object({
 });
 
 export const overview = route({
+  operationId: 'overview',
+  description: 'Counts of customers and orders by state, takings per currency (never added across currencies), this month against the same days of last month, recent orders, unhandled messages, open quotes, and money the providers have not confirmed (D32).',
   summary: 'The staff overview', tags, security,
   response: { 200: ok(overviewSchema.shape), ...guarded },
 });
@@ -165,12 +179,16 @@ export const contactRowSchema = z.object({
 });
 
 export const listContacts = route({
+  operationId: 'listContacts',
+  description: 'Messages of the contact form, newest first, filtered by whether they were handled, a page at a time with the total.',
   summary: "The contact form's messages (staff)", tags, security,
   querystring: adminContactsQuerySchema,
   response: { 200: ok({ contacts: z.array(contactRowSchema), total: z.number().int() }), ...errorAnswers(400, 401, 403) },
 });
 
 export const markContact = route({
+  operationId: 'markContact',
+  description: 'Records who marked the message handled and when; `handled: false` opens it again.',
   summary: 'Mark a message handled or not (staff)', tags, security,
   params: uuidParams,
   body: contactHandledSchema,
@@ -178,6 +196,7 @@ export const markContact = route({
 });
 
 export const sendQuote = route({
+  operationId: 'sendQuote',
   summary: 'Price a consultation and send the quote (staff)', tags, security,
   description: 'Lines in the store\'s currency\'s minor units, a validity in days (14 by default) and a note; a new version replaces an unpaid one (D28).',
   params: uuidParams,

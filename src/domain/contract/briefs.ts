@@ -5,12 +5,14 @@ import { createBriefSchema } from '../validation/briefs.ts';
 import { briefStatusSchema } from '../validation/admin.ts';
 import { guestQuery } from './cart.ts';
 import { briefSchema } from './files.ts';
-import { SIGNED_IN, SIGNED_IN_OR_GUEST, errorAnswers, ok, route, type Answer } from './http.ts';
+import { SIGNED_IN, SIGNED_IN_OR_GUEST, errorAnswers, ok, route, storeHeaders, type Answer } from './http.ts';
 import { uuidParams } from './params.ts';
 
 const tags = ['briefs'];
 
 export const createBrief = route({
+  operationId: 'createBrief',
+  headers: storeHeaders,
   summary: 'Write the project brief of an order (or open a consultation)', tags, security: SIGNED_IN_OR_GUEST,
   description: [
     'With `orderId`, the brief of that order (paid, or a guest\'s from the same browser or its private link). Without it, a consultation order is opened for the quote-only `serviceId` (D17).',
@@ -26,11 +28,15 @@ export const createBrief = route({
 });
 
 export const myBriefs = route({
+  operationId: 'myBriefs',
+  description: "The caller's briefs, newest first, with their files: a guest's by `sessionId`, a signed-in customer's by the session.",
   summary: 'My briefs', tags, security: SIGNED_IN_OR_GUEST, querystring: guestQuery,
   response: { 200: ok({ briefs: z.array(briefSchema) }), ...errorAnswers(400) },
 });
 
 export const setBriefStatus = route({
+  operationId: 'setBriefStatus',
+  description: 'pending, in_review, approved or rejected; the order itself moves through its own lifecycle.',
   summary: "Set a brief's status (staff)", tags: ['staff'], security: SIGNED_IN,
   params: uuidParams,
   body: briefStatusSchema.meta({ examples: [{ status: 'in_review' }] }),

@@ -6,7 +6,9 @@
  * object (fastify-type-provider-zod), the web imports only its types (no zod reaches a page).
  */
 import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries.ts';
 import { ERROR_CODES } from '../errors.ts';
+import { V } from '../validation/messages.ts';
 
 /** The one error answer of the whole API (src/server/http/errors.ts writes it). */
 export const apiError = z.object({
@@ -40,6 +42,18 @@ export const dateTime = () => z.codec(z.iso.datetime({ offset: true }), z.date()
   encode: (date) => date.toISOString(),
 });
 
+/**
+ * The store a call is for (issue 33, item 4), declared by every route that reads it: prices and
+ * currency, the store an order, a brief or a message is placed in, the links a mail carries.
+ */
+export const storeCountryHeader = z.enum(COUNTRY_CODES, { error: V.invalidChoice }).optional().describe([
+  `The store: ${COUNTRY_CODES.join(', ')}. Our pages send the store they show.`,
+  'Without it: the store the `country` cookie remembers, else the first Accept-Language tag\'s region',
+  '(en-AU → au), else its language\'s home (ko → kr, vi → vn, zh → cn, ms → my, ja and SPEC\'s other Asian countries → kr), else us.',
+  'A value outside the list is refused (400 naming `x-store-country`).',
+].join(' '));
+export const storeHeaders = z.object({ 'x-store-country': storeCountryHeader });
+
 /** Security requirements, by the schemes the document declares (D9). */
 type Security = Array<Record<string, string[]>>;
 export const SIGNED_IN: Security = [{ sessionCookie: [] }, { bearer: [] }];
@@ -59,6 +73,8 @@ export const isReadByRoute = (schema: unknown) => documentedOnly.has(schema as z
 
 /** A route's contract: its request parts, its answers by status, and its words in the document. */
 export interface RouteContract {
+  /** Stable: generated clients name their functions by it. */
+  operationId: string;
   summary: string;
   description?: string;
   tags: readonly string[];

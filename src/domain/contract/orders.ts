@@ -5,13 +5,13 @@
  */
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
-import { ORDER_NUMBER_PATTERN } from '../orders.ts';
+import { ORDER_KEY_PATTERN, ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { PAYMENT_CHOICES } from '../payments.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
 import { cancelOrderSchema, createOrderSchema, IDEMPOTENCY_KEY_PATTERN } from '../validation/orders.ts';
 import { guestQuery } from './cart.ts';
 import { briefSchema, deliverableSchema } from './files.ts';
-import { SIGNED_IN_OR_GUEST, dateTime, readByRoute, errorAnswers, ok, route, type Answer, type Built } from './http.ts';
+import { SIGNED_IN_OR_GUEST, dateTime, readByRoute, errorAnswers, ok, route, storeHeaders, type Answer, type Built } from './http.ts';
 
 const tags = ['orders'];
 const security = SIGNED_IN_OR_GUEST;
@@ -94,15 +94,17 @@ export const customerOrderSchema = z.object({
 const message = z.string();
 
 export const createOrder = route({
+  operationId: 'createOrder',
   summary: 'Place an order (the server prices it)', tags, security,
   description: [
     'One of `selectedTemplate.id`, `packageId`, `serviceId` or `fromCart: true` names the goods.',
     "SPEC's package order (`selectedTemplate.id` 0 with `packageName`) is read as the package of that name (its name in any of the store's languages, or its slug: social, delivery, ecommerce).",
     'Prices, totals and amounts a page sends are never used (D4): the server prices the order from the catalog, the quantity and the store. The fields marked deprecated are accepted for SPEC\'s clients and ignored.',
     'An `Idempotency-Key` header makes a retry answer the same order; the same key with another request is 409.',
+    "The store is `country`, else X-Store-Country (they must agree when both are sent: 400 naming `country`). The order's language (its name, its mails) is Accept-Language's, else the remembered language, else that store's.",
   ].join('\n\n'),
-  // Checked by the route before the body (IDEMPOTENCY_KEY_INVALID), with the same pattern.
-  headers: readByRoute(z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional().describe('One per checkout attempt (8-255 visible ASCII characters).') }).loose()),
+  // The key is checked by the route before the body (IDEMPOTENCY_KEY_INVALID), with the same pattern.
+  headers: storeHeaders.extend({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional().describe('One per checkout attempt (8-255 visible ASCII characters).') }),
   body: createOrderSchema.meta({
     examples: [
       {
@@ -130,20 +132,23 @@ export const createOrder = route({
 });
 
 export const myOrders = route({
+  operationId: 'myOrders',
   summary: 'My orders', tags, security, querystring: guestQuery,
   description: "SPEC's GET /api/orders/me. Staff's list of every order is GET /api/orders.",
   response: { 200: ok({ orders: z.array(customerOrderSchema) }), ...errorAnswers(400) },
 });
 
 export const orderByNumber = route({
+  operationId: 'orderByNumber',
   summary: 'One of my orders, by its number', tags, security,
   description: "Its owner (the user, the guest's id) or the holder of its private link (`key`, D22). Anyone else: 404.",
   params: orderNumberParams,
-  querystring: guestQuery.extend({ key: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/).optional().describe("The private link's key (base64url).") }),
-  response: { 200: ok({ order: customerOrderSchema }), ...errorAnswers(404) },
+  querystring: guestQuery.extend({ key: z.string().regex(ORDER_KEY_PATTERN).optional().describe("The private link's key (base64url).") }),
+  response: { 200: ok({ order: customerOrderSchema }), ...errorAnswers(400, 404) },
 });
 
 export const cancelOrder = route({
+  operationId: 'cancelOrder',
   summary: 'Cancel my order (D21)', tags, security,
   description: 'Unpaid: cancelled. Paid within 3 days and not started: refunded in full (202 `refunding` when the payment provider has not confirmed the refund yet: the store finishes it and mails the customer). Later: a request to staff.',
   params: orderNumberParams,

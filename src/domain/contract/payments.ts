@@ -10,7 +10,7 @@ import { ORDER_STATUSES } from '../statuses.ts';
 import { guestIdField } from '../validation/orders.ts';
 import { paypalConfirmSchema, startPaymentSchema, stripeConfirmSchema, widgetConfirmSchema } from '../validation/payments.ts';
 import { plainText } from '../validation/schema-helpers.ts';
-import { SIGNED_IN_OR_GUEST, errorAnswers, ok, readByRoute, route, type Answer, type RequestBody } from './http.ts';
+import { SIGNED_IN_OR_GUEST, errorAnswers, ok, readByRoute, route, storeHeaders, type Answer, type RequestBody } from './http.ts';
 
 const tags = ['payments'];
 const security = SIGNED_IN_OR_GUEST;
@@ -26,6 +26,9 @@ export const paymentSettingsSchema = z.object({
 });
 
 export const settings = route({
+  operationId: 'settings',
+  description: "The payment choices of the store in X-Store-Country by SPEC's names and in SPEC's order, with the client keys a page needs (Toss's widget) and whether each runs as the offline sandbox (D29).",
+  headers: storeHeaders,
   summary: "The store's payment choices", tags,
   response: { 200: ok({ country: z.enum(COUNTRY_CODES) }).extend(paymentSettingsSchema.shape) },
 });
@@ -36,6 +39,7 @@ const widgetSchema = z.object({
 });
 
 export const start = route({
+  operationId: 'start',
   summary: 'Start paying an order with one of its store\'s choices', tags, security,
   description: 'Answers the provider\'s page to go to (Stripe, PayPal, the sandbox) or what Toss\'s widget in the page needs; either way the payer ends at the store\'s success or fail page.',
   body: startPaymentSchema.meta({ examples: [{ orderId: 'SL-2611-4827-316', provider: 'tosspayments' }] }),
@@ -51,6 +55,7 @@ export const start = route({
 export const confirmBodySchema = z.union([widgetConfirmSchema, stripeConfirmSchema, paypalConfirmSchema]);
 
 export const confirm = route({
+  operationId: 'confirm',
   summary: "Confirm a payment on the payer's return", tags,
   description: [
     "SPEC's call, with Toss's (and the sandbox's) `orderId, amount, paymentKey`: all three are required (MISSING_PARAMETERS otherwise).",
@@ -76,6 +81,7 @@ export const sandboxAuthorizeBody = z.object({
 });
 
 export const sandboxAuthorize = route({
+  operationId: 'sandboxAuthorize',
   summary: "The sandbox page's pay button (no real money, D29)", tags, security,
   description: 'Only while a provider runs as the offline sandbox (404 otherwise). `declined` answers 402 as a card company would.',
   body: sandboxAuthorizeBody,
@@ -83,6 +89,7 @@ export const sandboxAuthorize = route({
 });
 
 export const webhook = (provider: 'stripe' | 'paypal') => route({
+  operationId: `${provider}Webhook`,
   summary: `${provider === 'stripe' ? "Stripe's" : "PayPal's"} webhook`, tags,
   description: provider === 'stripe'
     ? 'The raw event as Stripe sent it, verified by its `Stripe-Signature` (5 minutes of tolerance); each event id is processed once (D27).'
@@ -91,12 +98,14 @@ export const webhook = (provider: 'stripe' | 'paypal') => route({
   body: readByRoute(z.object({ id: z.string(), type: z.string().optional(), event_type: z.string().optional() }).loose().describe('The provider\'s event, read as raw bytes.')),
   response: {
     200: z.object({ received: z.literal(true), outcome: z.enum(['ignored', 'duplicate', 'unknown-attempt', 'settled', 'refused', 'failed']) }),
-    // 502: the work could not be done now (the provider could not be read); the event is not marked handled, so its redelivery does it (D32).
-    ...errorAnswers(400, 429, 502),
+    // 404: the provider is not configured here. 502: the work could not be done now (the provider
+    // could not be read); the event is not marked handled, so its redelivery does it (D32).
+    ...errorAnswers(400, 404, 429, 502),
   },
 });
 
 export const returnPage = (page: 'success' | 'fail') => route({
+  operationId: page === 'success' ? 'paymentSuccessPage' : 'paymentFailPage',
   summary: `SPEC's static ${page} return page`, tags,
   description: `Redirects to /{country}/payment/${page} of the caller's store, query and all.`,
   querystring: z.object({}).loose(),

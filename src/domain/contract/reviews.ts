@@ -10,6 +10,8 @@ const security = SIGNED_IN_OR_GUEST;
 const reviewed = { status: z.enum(['completed', 'in_progress']), revisionsUsed: z.number().int(), message: z.string() };
 
 export const approveDraft = route({
+  operationId: 'approveDraft',
+  description: "The customer accepts the delivered draft: the order is completed (D30). Its owner, its guest (`sessionId`) or the holder of its private link (`orderKey`); anyone else gets 404.",
   summary: 'Approve the draft: the order is completed', tags: ['orders'], security,
   params: orderNumberParams, querystring: guestQuery,
   body: approveDraftSchema.optional(),
@@ -17,6 +19,7 @@ export const approveDraft = route({
 });
 
 export const requestRevision = route({
+  operationId: 'requestRevision',
   summary: 'Ask for a revision of the draft', tags: ['orders'], security,
   description: 'Within 7 days of the draft and within the free revisions of the catalog.',
   params: orderNumberParams, querystring: guestQuery,
@@ -25,6 +28,8 @@ export const requestRevision = route({
 });
 
 export const declineQuote = route({
+  operationId: 'declineQuote',
+  description: 'Only while the quote is open (`quoted`): the order is cancelled with the reason, which staff are mailed (D28). Nothing was paid, so nothing is refunded.',
   summary: 'Decline the quote (the order is cancelled, staff told)', tags: ['orders'], security,
   params: orderNumberParams, querystring: guestQuery,
   body: declineQuoteSchema,
@@ -32,6 +37,8 @@ export const declineQuote = route({
 });
 
 export const askAboutQuote = route({
+  operationId: 'askAboutQuote',
+  description: 'The question is kept with the order and mailed to staff; the quote stays open (D28).',
   summary: 'Ask staff about the quote', tags: ['orders'], security,
   params: orderNumberParams, querystring: guestQuery,
   body: quoteQuestionSchema,

@@ -22,8 +22,14 @@ const username = () =>
 
 const phone = () => optionalPhone(PHONE_MAX);
 
-/** A password the user types to prove it is them; never checked for length (old ones may be shorter). */
-const currentPassword = () => optionalText(PASSWORD_MAX);
+/**
+ * A password the user types to prove it is them; never checked for length (old ones may be
+ * shorter). Whether it is needed depends on the account, which no schema sees: the document says
+ * so in words, and the server answers 400 naming it when it is missing.
+ */
+const currentPassword = (when: string) => optionalText(PASSWORD_MAX).describe(
+  `${when} Required when the account has a password (\`hasPassword\`); an account that only ever signed in with Google leaves it out and must have signed in within the last few minutes instead (else 403 RECENT_SIGN_IN_REQUIRED).`,
+);
 
 export const loginSchema = z.object({
   email: emailField(),
@@ -41,7 +47,9 @@ export const registerFieldsSchema = z.object({
 
 /** POST /api/auth/register: SPEC sends a username, which is always the e-mail's local part. */
 export const registerSchema = registerFieldsSchema
-  .extend({ username: z.unknown().optional() })
+  .extend({
+    username: optionalText(200).meta({ deprecated: true, description: "Ignored: the username is always made from the e-mail's local part (D18)." }),
+  })
   .transform(({ username: _sent, ...input }) => ({ ...input, username: usernameFromEmail(input.email) }));
 
 /** The sign-up form: the fields plus a confirmation that must match. */
@@ -73,12 +81,12 @@ export const profileSchema = z.object({
   firstName: requiredText(NAME_MAX),
   lastName: requiredText(NAME_MAX),
   phone: phone(),
-  currentPassword: currentPassword(),
+  currentPassword: currentPassword('Needed only when `email` changes.'),
 });
 
 /** PUT /api/auth/password. */
 export const changePasswordSchema = z.object({
-  currentPassword: currentPassword(),
+  currentPassword: currentPassword('The password now.'),
   newPassword: password(),
 });
 

@@ -7,7 +7,7 @@ import { BRIEF_STATUSES, ORDER_STATUSES } from '../statuses.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { QUOTE_DEFAULT_VALID_DAYS, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX, quoteTotal } from '../quotes.ts';
 import { V } from './messages.ts';
-import { optionalText, plainText, requiredText } from './schema-helpers.ts';
+import { optionalText, plainText, requiredText, uuidField } from './schema-helpers.ts';
 
 /** Rows on one page of a staff list (the staff page's tabs, and the API's default). */
 export const ADMIN_PAGE_SIZE = 20;
@@ -25,7 +25,7 @@ export const adminOrdersQuerySchema = z.object({
   /** An order number, a customer's name or e-mail (part of it). */
   q: optionalText(100),
   /** One customer's orders. */
-  userId: z.uuid({ error: V.invalidType }).optional(),
+  userId: uuidField().optional(),
   page,
   pageSize,
 });

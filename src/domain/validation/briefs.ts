@@ -8,7 +8,7 @@ import { BRIEF_MAX_FILES, BRIEF_OPTIONS, hasChoice } from '../briefs.ts';
 import { ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { V } from './messages.ts';
 import { guestIdField } from './orders.ts';
-import { emailField, optionalPhone, optionalText, plainText, requiredText } from './schema-helpers.ts';
+import { emailField, optionalPhone, optionalText, plainText, requiredText, uuidField } from './schema-helpers.ts';
 
 const choices = <T extends readonly [string, ...string[]]>(options: T) =>
   z.array(z.enum(options, { error: V.invalidChoice }), { error: V.invalidType }).max(options.length).default([])
@@ -44,7 +44,7 @@ export const createBriefSchema = briefFieldsSchema.extend({
   serviceName: optionalText(200),
   servicePrice: z.union([plainText().max(60, { error: V.tooLong }), z.number()], { error: V.invalidType }).optional(),
   deliveryTime: optionalText(100),
-  uploadedFiles: z.array(z.uuid({ error: V.invalidType }), { error: V.invalidType }).max(BRIEF_MAX_FILES, { error: V.tooMany }).default([])
+  uploadedFiles: z.array(uuidField(), { error: V.invalidType }).max(BRIEF_MAX_FILES, { error: V.tooMany }).default([])
     .transform((list) => [...new Set(list)]),
   sessionId: guestIdField(),
   /** The order's private link key (D22): a guest writes the brief from another browser. */

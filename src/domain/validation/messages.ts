@@ -27,6 +27,7 @@ export const V = {
   controlChars: 'validation.controlChars',
   singleLine: 'validation.singleLine',
   brokenText: 'validation.brokenText',
+  storeMismatch: 'validation.storeMismatch',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

@@ -8,15 +8,21 @@ import { COUNTRY_CODES } from '../countries.ts';
 import { GUEST_ID_PATTERN } from '../guest.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
 import { ORDER_MESSAGE_MAX } from '../quotes.ts';
-import { V } from './messages.ts';
+import { V, type ValidationMessageKey } from './messages.ts';
+import { acceptsOnTheWire, orAlso } from './wire.ts';
 import { emailField, optionalText, plainText, requiredPhone, requiredText } from './schema-helpers.ts';
 
-/** A whole number, also when it arrives as a numeric string (SPEC: cart quantity). */
-const wholeNumber = (min: number, max: number) =>
+/** Digits, as a number arrives in SPEC's payloads (a cart quantity, a return's amount). */
+export const NUMERIC_TEXT = /^\s*\d+\s*$/;
+
+/** A whole number, also when it arrives as a numeric string (SPEC: cart quantity); the document says both. */
+export const wholeNumber = (min: number, max: number, error: ValidationMessageKey = V.quantity) => acceptsOnTheWire(
   z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(min, { error: V.quantity }).max(max, { error: V.quantity }),
-  );
+    (value) => (typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value),
+    z.number({ error: V.invalidType }).int({ error: V.invalidType }).min(min, { error }).max(max, { error }),
+  ),
+  (json) => orAlso(json, { type: 'string', pattern: NUMERIC_TEXT.source }),
+);
 
 /** The guest id (D22): absent for signed-in callers. */
 export const guestIdField = () => plainText().regex(GUEST_ID_PATTERN, { error: V.invalidType }).optional();

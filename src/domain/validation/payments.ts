@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { PAYMENT_CHOICES, SANDBOX_CARD_CHOICES } from '../payments.ts';
 import { V } from './messages.ts';
-import { guestIdField } from './orders.ts';
+import { guestIdField, wholeNumber } from './orders.ts';
 import { plainText } from './schema-helpers.ts';
 
 export { SANDBOX_CARD_CHOICES };
@@ -23,7 +23,8 @@ export const startPaymentSchema = z.object({
   testCard: z.enum(SANDBOX_CARD_CHOICES, { error: V.invalidChoice }).optional(),
 });
 
-const wholeAmount = z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.number().int().nonnegative().max(1_000_000_000_000));
+/** The amount the provider's window returned with: a number, or its digits as Toss's return address carries them. */
+const wholeAmount = wholeNumber(0, 1_000_000_000_000, V.invalidType);
 
 /** SPEC's shape (Toss's widget, the sandbox): what the provider's window returned with. */
 export const widgetConfirmSchema = z.object({

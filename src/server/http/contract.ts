@@ -18,12 +18,14 @@
 import { STATUS_CODES } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler, RouteOptions } from 'fastify';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isReadByRoute } from '../../domain/contract/http.ts';
+import { apiError, isReadByRoute } from '../../domain/contract/http.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { fieldErrors } from '../../domain/validation/schema-helpers.ts';
+import { wireEditOf } from '../../domain/validation/wire.ts';
+import { COMPANY } from '../../domain/site.ts';
 import { SESSION_COOKIE } from '../features/accounts/sessions.ts';
 
 const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
@@ -50,8 +52,16 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
       return result.success ? { value: result.data } : { error: refused(result.error) };
     };
   }
-  // Query strings and headers: a key given twice (?key=a&key=b) is read as its first value, as
-  // the handlers read it before, rather than refused as a list.
+  // Headers are checked, never replaced: the schema names the few a route reads, and every
+  // other header must stay on the request.
+  if (httpPart === 'headers') {
+    return (data) => {
+      const result = schema.safeParse(firstValues(data));
+      return result.success ? { value: data } : { error: refused(result.error) };
+    };
+  }
+  // Query strings: a key given twice (?key=a&key=b) is read as its first value, as the handlers
+  // read it before, rather than refused as a list.
   return (data) => {
     const result = schema.safeParse(firstValues(data));
     return result.success ? { value: result.data } : { error: refused(result.error) };
@@ -91,16 +101,67 @@ export function serializerCompiler(check: boolean): FastifySerializerCompiler<un
   };
 }
 
-/** Each answer is described by its status ("Created", "Not Found") where @fastify/swagger would write "Default Response". */
-function describeAnswers<T>(document: T): T {
-  const paths = (document as { paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>> }).paths ?? {};
-  for (const operations of Object.values(paths)) {
+const TAKES_A_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Answers any documented route may give that no route writes itself (issue 33, item 5), added to
+ * its contract before the document and the serializers read it: 431 when the address or headers
+ * are over Node's limit, and for the methods that carry a body 413 (over the body limit) and 415
+ * (a content type the route does not read). Each in the one error shape.
+ */
+function withAnswersOfEveryRoute(route: RouteOptions): void {
+  const response = (route.schema as { response?: Record<number, unknown> } | undefined)?.response;
+  if (!response || !isDocumented(route.url)) return;
+  const takesBody = [route.method].flat().some((method) => TAKES_A_BODY.has(method));
+  const shared = { 431: apiError, ...(takesBody ? { 413: apiError, 415: apiError } : {}) };
+  route.schema = { ...route.schema, response: { ...shared, ...response } };
+}
+
+/** Marks an operation whose body may be left out (@fastify/swagger copies `x-` keys onto the operation). */
+const OPTIONAL_BODY = 'x-optional-body';
+
+/** The document's groups, in the order a reader meets them. */
+const TAGS = [
+  { name: 'accounts', description: 'Sign-up, sign-in (password or Google), the session, the profile and passwords (SPEC sections 5 and 7).' },
+  { name: 'cart', description: 'The cart of a customer or of a guest (`sessionId`), priced by the store.' },
+  { name: 'orders', description: 'Placing orders (the server prices them, D4), reading and cancelling them, quotes and the review of delivered drafts.' },
+  { name: 'payments', description: "Paying an order with its store's providers: Toss in Korea, Stripe and PayPal elsewhere, the sandbox offline (D29); returns and webhooks." },
+  { name: 'briefs', description: 'Project briefs and their reference files; reading stored files.' },
+  { name: 'contact', description: 'The contact form.' },
+  { name: 'staff', description: 'For staff and admins (role checked on every call): orders, quotes, deliveries, refunds, customers, messages, the overview.' },
+];
+
+type Operation = { responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }> };
+type Document = { paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> }; tags?: unknown };
+
+/**
+ * What @fastify/swagger leaves to us: each answer described by its status ("Created", "Not
+ * Found") rather than "Default Response"; an error answer is JSON whatever the route's files are
+ * (a file route lists its types for its 200 only); the groups declared; and no component left
+ * that nothing refers to (zod's registry writes an input and an output copy of each).
+ */
+function finishDocument<T>(document: T): T {
+  const doc = document as Document;
+  for (const operations of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(operations)) {
       for (const [status, answer] of Object.entries(operation.responses ?? {})) {
         if (answer.description === 'Default Response') answer.description = STATUS_CODES[status] ?? status;
+        const json = Object.values(answer.content ?? {}).find((content) => content.schema?.$ref === '#/components/schemas/ApiError');
+        if (json) answer.content = { 'application/json': json };
       }
     }
   }
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations) as Array<Operation & { requestBody?: { required?: boolean }; [OPTIONAL_BODY]?: boolean }>) {
+      if (!operation[OPTIONAL_BODY]) continue;
+      delete operation[OPTIONAL_BODY];
+      if (operation.requestBody) operation.requestBody.required = false;
+    }
+  }
+  doc.tags = TAGS;
+  const schemas = doc.components?.schemas ?? {};
+  const text = JSON.stringify({ ...doc, components: { ...doc.components, schemas: {} } });
+  for (const name of Object.keys(schemas)) if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
   return document;
 }
 
@@ -116,7 +177,21 @@ const DOCS_CSP = [
   "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
 
-const toJsonSchema = createJsonSchemaTransform({ skipList: [] });
+/**
+ * What fastify-type-provider-zod's own override does for an OpenAPI 3.1 document (an empty branch
+ * of a union dropped, a date written as date-time text, `undefined` as null), plus each schema's
+ * wire edit (src/domain/validation/wire.ts): the document says what the server accepts.
+ */
+function override({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const type = (zodSchema as z.ZodType | undefined)?._zod?.def.type;
+  if (type === 'union' && Array.isArray(jsonSchema.anyOf)) jsonSchema.anyOf = jsonSchema.anyOf.filter((branch) => Object.keys(branch as object).length > 0);
+  if (type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+  if (type === 'undefined') jsonSchema.type = 'null';
+  wireEditOf(zodSchema)?.(jsonSchema);
+}
+
+const toJsonSchema = createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { override } });
+const toJsonSchemaObject = createJsonSchemaTransformObject({ zodToJsonConfig: { override } });
 
 /** The document covers the API, the uploaded files and SPEC's payment return pages; not the pages, assets or catch-alls. */
 export const isDocumented = (url: string) =>
@@ -130,16 +205,19 @@ export const isDocumented = (url: string) =>
 export async function registerContract(app: FastifyInstance, options: { checkAnswers: boolean; version: string }): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(options.checkAnswers));
+  app.addHook('onRoute', withAnswersOfEveryRoute);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Studio Lumi store API',
         version: options.version,
+        contact: { name: 'Studio Lumi', email: COMPANY.email },
         description: [
           'The JSON API of the store (SPEC section 7, with DESIGN\'s decisions).',
           'JSON answers say `success` (the webhooks answer `received`); every error has the one shape `ApiError`, its `message` in the language of `Accept-Language`.',
-          'The store a call belongs to is `X-Store-Country` (kr, us, au, vn, cn, my), else the remembered store.',
+          'The store a call belongs to is `X-Store-Country` (kr, us, au, vn, cn, my), declared by the operations that read it; without it, the store the `country` cookie remembers, else the region or language of Accept-Language, else us.',
+          'Every error answer is `ApiError`; besides the answers each operation lists, any request may be refused with 431 (address or headers over the limit), and one with a body with 413 (too large) or 415 (a type the operation does not read).',
           'Browsers sign in with the `sid` cookie; other clients send `Authorization: Bearer <token>` (login and register return it).',
           'Guests name themselves with `sessionId` (their guest id, 43-128 characters of base64url).',
         ].join('\n\n'),
@@ -153,8 +231,15 @@ export async function registerContract(app: FastifyInstance, options: { checkAns
         },
       },
     },
-    transform: (route) => (isDocumented(route.url) ? toJsonSchema(route) : { schema: { hide: true }, url: route.url }),
-    transformObject: (document) => describeAnswers(jsonSchemaTransformObject(document)),
+    transform: (route) => {
+      if (!isDocumented(route.url)) return { schema: { hide: true }, url: route.url };
+      const transformed = toJsonSchema(route);
+      // @fastify/swagger marks every body required; one the route reads as `{}` when absent is not.
+      const body = (route.schema as { body?: unknown } | undefined)?.body;
+      if (isZod(body) && !isReadByRoute(body) && body.safeParse(undefined).success) (transformed.schema as Record<string, unknown>)[OPTIONAL_BODY] = true;
+      return transformed;
+    },
+    transformObject: (document) => finishDocument(toJsonSchemaObject(document)),
   });
   let document: string | undefined;
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {

@@ -5,10 +5,14 @@
  * `message` is localized; `fields` maps a field name to its localized message. Stack traces and
  * internal messages never reach the client; they are logged with the request id.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../domain/countries.ts';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COUNTRIES, DEFAULT_COUNTRY, isCountryCode, type Language } from '../../domain/countries.ts';
 import { DomainError, type ErrorCode } from '../../domain/errors.ts';
 import { translatorFor } from '../../i18n/translator.server.ts';
+import { negotiateLanguage } from './language.ts';
 
 /** HTTP status and message-catalog key (`errors` namespace) of every domain error code. */
 const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
@@ -20,6 +24,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   PAYLOAD_TOO_LARGE: { status: 413, key: 'http.payloadTooLarge' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'http.unsupportedMediaType' },
   TOO_MANY_REQUESTS: { status: 429, key: 'http.tooManyRequests' },
+  HEADERS_TOO_LARGE: { status: 431, key: 'http.headersTooLarge' },
   INTERNAL_ERROR: { status: 500, key: 'http.internal' },
   UNAUTHENTICATED: { status: 401, key: 'auth.unauthenticated' },
   FORBIDDEN: { status: 403, key: 'auth.forbidden' },
@@ -208,6 +213,57 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new DomainError('INTERNAL_ERROR'));
   });
+}
+
+/**
+ * Errors Fastify raises before a route is found (its `frameworkErrors`): a path that is not valid
+ * percent-encoding (`/api/orders/%FF%FE/cancel`) or a parameter longer than the router takes names
+ * nothing, so it is "not found" like a malformed id (docs/decisions/0029), in the one error shape.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'BAD_REQUEST';
+  // Before routing the request is Fastify's bare one (no store, no cookies): the language comes from its headers.
+  const header = (name: string) => { const value = request.headers[name]; return Array.isArray(value) ? value[0] : value; };
+  const { status } = HTTP_OF[code];
+  const body: ErrorBody = { success: false, status, code, message: messageOf(new DomainError(code), languageBeforeRouting(header)), requestId: request.id };
+  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** The language of a request no route has read: its Accept-Language, else its X-Store-Country's, else the default store's. */
+function languageBeforeRouting(header: (name: string) => string | undefined): Language {
+  const store = header('x-store-country');
+  return negotiateLanguage(header('accept-language')) ?? (isCountryCode(store) ? COUNTRIES[store].lang : COUNTRIES[DEFAULT_COUNTRY].lang);
+}
+
+/** The header lines of what a client sent before its request was refused (as much as arrived). */
+function headerOf(raw: unknown, name: string): string | undefined {
+  const head = Buffer.isBuffer(raw) ? raw.subarray(0, 64 * 1024).toString('latin1') : '';
+  return new RegExp(`\r\n${name}:[ \t]*([^\r\n]*)`, 'i').exec(head)?.[1];
+}
+
+const CLIENT_ERRORS: Record<string, ErrorCode> = { HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE', ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT' };
+
+/**
+ * Node's parser refuses a request before Fastify sees it (headers or a query string over the
+ * limit: 431, a request that never arrived whole: 408, bytes that are not HTTP: 400). The answer is
+ * still the one error shape with a request id, its message in the language of the Accept-Language
+ * (or X-Store-Country) that did arrive.
+ */
+export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex, log: FastifyBaseLogger | undefined): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = CLIENT_ERRORS[error.code ?? ''] ?? 'BAD_REQUEST';
+  const lang = languageBeforeRouting((name) => headerOf(error.rawPacket, name));
+  const requestId = randomUUID();
+  const { status } = HTTP_OF[code];
+  const body = JSON.stringify({ success: false, status, code, message: messageOf(new DomainError(code), lang), requestId } satisfies ErrorBody);
+  log?.info({ requestId, status, reason: error.code }, 'request refused before it was read');
+  if (socket.writable) {
+    socket.write([
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`,
+      `x-request-id: ${requestId}`, 'Connection: close', '', body,
+    ].join('\r\n'));
+  }
+  socket.destroy(error);
 }
 
 /** Unknown API paths answer 404 JSON rather than falling through to the HTML app. */

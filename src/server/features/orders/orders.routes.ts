@@ -15,6 +15,7 @@ import { INCLUDED_IMAGES } from '../../../domain/catalog/services.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { queryGuestId, requestAccessor, requestOwner } from '../../http/accessor.ts';
+import { storeNamed } from '../../http/store.ts';
 import { listCart } from '../cart/cart.service.ts';
 import { customerOrderView } from './order-view.ts';
 import { getOrderFor, listOwnOrders, placeOrder, requestFingerprint } from './orders.service.ts';
@@ -72,8 +73,7 @@ export function registerOrderRoutes(server: FastifyInstance, db: Database, auth:
     const idempotencyKey = idempotencyKeys.get(request);
     const input = request.body;
     const owner = await requestOwner(auth, request, input.sessionId);
-    const { country: storeCountry, lang } = request.store;
-    const country = input.country ?? storeCountry;
+    const { country, lang } = storeNamed(request, input.country);
     const { order, replayed } = await placeOrder(db, {
       owner,
       items: await itemsOf(db, owner, input),
