@@ -56,6 +56,9 @@ import { storeJobs } from './jobs/index.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { createAdminLoader } from './features/admin/admin.loader.ts';
 import { registerAdminRoutes } from './features/admin/admin.routes.ts';
+import { createTaxLoader } from './features/tax/tax.loader.ts';
+import { createTaxRules } from './features/tax/tax-rules.service.ts';
+import { registerTaxRoutes } from './features/tax/tax.routes.ts';
 import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 import { staffRecipients } from './features/admin/admin-users.service.ts';
@@ -172,6 +175,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await registerContract(app, { checkAnswers: config.NODE_ENV === 'test' || config.development, version: packageJson.version });
 
   const auth = createAuth(db);
+  const taxRules = createTaxRules(db);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? `Studio Lumi <${COMPANY.email}>`,
@@ -221,6 +225,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerContactRoutes(app, db, mailWorker);
   registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerAdminRoutes(app, { db, auth, mailWorker, payments });
+  registerTaxRoutes(app, { auth, taxRules });
   registerQuoteRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);
@@ -243,6 +248,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     admin: createAdminLoader({ db, payments, system: { storage: storage.kind, mail: mailer.kind, version: build.version, commit: build.commit, builtAt: build.builtAt?.toISOString() ?? null } }),
     orders: createOrdersLoader({ db, links: orderLinks, refs: createReturnRefs(options.cookieSecret), mailQueued: () => mailWorker.nudge() }),
     payments: createPaymentsLoader({ db, payments, log: app.log }),
+    tax: createTaxLoader(taxRules),
   };
   const buildDir = options.buildDir ?? 'build';
   const clientDir = path.resolve(buildDir, 'client');

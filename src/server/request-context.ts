@@ -12,6 +12,7 @@ import type { PublicUser } from '../domain/user.ts';
 import type { AdminLoader } from './features/admin/admin.loader.ts';
 import type { OrdersLoader } from './features/orders/orders.loader.ts';
 import type { PaymentsLoader } from './features/payments/payments.loader.ts';
+import type { TaxLoader } from './features/tax/tax.loader.ts';
 import type { Store } from './http/store.ts';
 
 export type { Store };
@@ -21,6 +22,7 @@ export interface PageLoaders {
   admin: AdminLoader;
   orders: OrdersLoader;
   payments: PaymentsLoader;
+  tax: TaxLoader;
 }
 
 export interface RequestInfo {

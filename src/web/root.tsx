@@ -25,9 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     });
   }
   // One resolver for the API and the pages (src/server/http/store.ts); the origin is PUBLIC_URL's (D24).
-  const { user, googleSignIn, store } = context.get(requestInfo);
+  const { user, googleSignIn, store, loaders } = context.get(requestInfo);
   const country = isCountryCode(params.country) ? params.country : store.country;
-  return { country, lang: store.lang, origin: store.origin, user, googleSignIn };
+  return { country, lang: store.lang, origin: store.origin, user, googleSignIn, tax: await loaders.tax.words(country, store.lang) };
 }
 
 /**

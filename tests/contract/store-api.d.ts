@@ -160,6 +160,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every store's tax rule with its history (staff)
+         * @description The rule each store follows now (the default until staff save one), and every version saved, newest first, with who saved it.
+         */
+        get: operations["taxSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax/{country}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a new version of a store's tax rule (staff)
+         * @description Kept as a new version with who saved it; papers issued before keep the rule they were issued under. A Korean business number and an ABN are checked by their check digits; a registered Korean store needs its business number, a registered Australian one its ABN.
+         */
+        put: operations["setTaxRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -858,6 +898,26 @@ export interface paths {
          * @description pending, in_review, approved or rejected; the order itself moves through its own lifecycle.
          */
         patch: operations["setBriefStatus"];
+        trace?: never;
+    };
+    "/api/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax a store's prices include
+         * @description The rule of the store in X-Store-Country, with the words a page shows in the request's language: the tax's name, the price label (null where the seller is not registered) and the seller's registrations as papers show them.
+         */
+        get: operations["storeTax"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/uploads": {
@@ -2121,6 +2181,233 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    taxSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stores: {
+                            /** @enum {string} */
+                            country: "kr" | "us" | "au" | "vn" | "cn" | "my";
+                            history: {
+                                /** Format: date-time */
+                                at: string;
+                                by: string | null;
+                                /** @description Prices include the tax. */
+                                included: boolean;
+                                /** @enum {string} */
+                                kind: "vat" | "gst" | "sst" | "sales_tax";
+                                /** @description 1000 is 10%. */
+                                rateBasisPoints: number;
+                                /** @description False: the seller is not registered for tax in this store; its prices and papers say nothing about tax. */
+                                registered: boolean;
+                                registrations: {
+                                    /** @enum {string} */
+                                    kind: "kr_business" | "kr_mail_order" | "abn" | "sst" | "other";
+                                    value: string;
+                                }[];
+                            }[];
+                            rule: {
+                                /** @description Prices include the tax. */
+                                included: boolean;
+                                /** @enum {string} */
+                                kind: "vat" | "gst" | "sst" | "sales_tax";
+                                /** @description 1000 is 10%. */
+                                rateBasisPoints: number;
+                                /** @description False: the seller is not registered for tax in this store; its prices and papers say nothing about tax. */
+                                registered: boolean;
+                                registrations: {
+                                    /** @enum {string} */
+                                    kind: "kr_business" | "kr_mail_order" | "abn" | "sst" | "other";
+                                    value: string;
+                                }[];
+                            };
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setTaxRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store. */
+                country: "kr" | "us" | "au" | "vn" | "cn" | "my";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "registered": true,
+                 *       "kind": "gst",
+                 *       "rateBasisPoints": 1000,
+                 *       "included": true,
+                 *       "registrations": [
+                 *         {
+                 *           "kind": "abn",
+                 *           "value": "51 824 753 556"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Prices include the tax: the only mode the store charges in today.
+                     * @enum {boolean}
+                     */
+                    included: true;
+                    /** @enum {string} */
+                    kind: "vat" | "gst" | "sst" | "sales_tax";
+                    /** @description The rate in basis points: 1000 is 10%. */
+                    rateBasisPoints: number;
+                    registered: boolean;
+                    registrations: {
+                        /** @enum {string} */
+                        kind: "kr_business" | "kr_mail_order" | "abn" | "sst" | "other";
+                        value: string & (unknown & unknown & unknown & unknown);
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        country: "kr" | "us" | "au" | "vn" | "cn" | "my";
+                        rule: {
+                            /** @description Prices include the tax. */
+                            included: boolean;
+                            /** @enum {string} */
+                            kind: "vat" | "gst" | "sst" | "sales_tax";
+                            /** @description 1000 is 10%. */
+                            rateBasisPoints: number;
+                            /** @description False: the seller is not registered for tax in this store; its prices and papers say nothing about tax. */
+                            registered: boolean;
+                            registrations: {
+                                /** @enum {string} */
+                                kind: "kr_business" | "kr_mail_order" | "abn" | "sst" | "other";
+                                value: string;
+                            }[];
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6000,6 +6287,72 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    storeTax: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The store: kr, us, au, vn, cn, my. Our pages send the store they show. Without it: the store the `country` cookie remembers, else the first Accept-Language tag's region (en-AU → au), else its language's home (ko → kr, vi → vn, zh → cn, ms → my, ja and SPEC's other Asian countries → kr), else us. A value outside the list is refused (400 naming `x-store-country`). */
+                "x-store-country"?: "kr" | "us" | "au" | "vn" | "cn" | "my";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        country: "kr" | "us" | "au" | "vn" | "cn" | "my";
+                        /** @enum {boolean} */
+                        success: true;
+                        tax: {
+                            /** @description Prices include the tax. */
+                            included: boolean;
+                            /** @enum {string} */
+                            kind: "vat" | "gst" | "sst" | "sales_tax";
+                            /** @description "VAT included", "GST included"; null where the seller is not registered. */
+                            label: string | null;
+                            /** @description How the customer reads it: 부가세, VAT, GST, SST, 增值税. */
+                            name: string;
+                            /** @description 1000 is 10%. */
+                            rateBasisPoints: number;
+                            /** @description False: the seller is not registered for tax in this store; its prices and papers say nothing about tax. */
+                            registered: boolean;
+                            registrations: {
+                                /** @enum {string} */
+                                kind: "kr_business" | "kr_mail_order" | "abn" | "sst" | "other";
+                                label: string;
+                                value: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

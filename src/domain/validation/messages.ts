@@ -28,6 +28,7 @@ export const V = {
   singleLine: 'validation.singleLine',
   brokenText: 'validation.brokenText',
   storeMismatch: 'validation.storeMismatch',
+  taxId: 'validation.taxId',
 } as const;
 
 export type ValidationMessageKey = (typeof V)[keyof typeof V];

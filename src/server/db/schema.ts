@@ -14,6 +14,7 @@ import { ROLES } from '../../domain/user.ts';
 import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES, REFUND_STATUSES } from '../../domain/payments.ts';
 import { ACTORS } from '../../domain/lifecycle.ts';
 import { ORDER_MESSAGE_KINDS, QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
+import { MAX_RATE_BASIS_POINTS, TAX_KINDS, type Registration } from '../../domain/tax/rules.ts';
 import {
   boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -482,4 +483,26 @@ export const orderMessages = pgTable('order_messages', {
 }, (t) => [
   index('order_messages_order_id_idx').on(t.orderId, t.createdAt),
   check('order_messages_kind_check', oneOf(t.kind, ORDER_MESSAGE_KINDS)),
+]);
+
+/**
+ * Each store's tax rule (issue 34), one row per version: the current rule of a store is its
+ * latest row, the rows before are its history (who changed what, when). A store with no row
+ * has the default rule of src/domain/tax/rules.ts.
+ */
+export const taxRules = pgTable('tax_rules', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  country: text('country', { enum: COUNTRY_CODES }).notNull(),
+  registered: boolean('registered').notNull(),
+  kind: text('kind', { enum: TAX_KINDS }).notNull(),
+  rateBasisPoints: integer('rate_basis_points').notNull(),
+  included: boolean('included').notNull(),
+  registrations: jsonb('registrations').$type<Registration[]>().notNull(),
+  changedByUserId: uuid('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('tax_rules_country_idx').on(t.country, t.createdAt),
+  check('tax_rules_country_check', oneOf(t.country, COUNTRY_CODES)),
+  check('tax_rules_kind_check', oneOf(t.kind, TAX_KINDS)),
+  check('tax_rules_rate_check', sql`${t.rateBasisPoints} >= 0 and ${t.rateBasisPoints} <= ${sql.raw(String(MAX_RATE_BASIS_POINTS))}`),
 ]);

@@ -201,7 +201,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             <div className="flex justify-between gap-4"><dt>{t('checkout.extraLine', { count: extraImages })}</dt><dd>{localizePrice(extraImages * pricing!.extraPerImageKrw, country)}</dd></div>
             <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold"><dt>{t('checkout.total')}</dt><dd data-total>{localizePrice(totalKrw, country)}</dd></div>
           </dl>
-          <p className="mt-1 text-xs text-slate-500">{t('checkout.vat')}</p>
+          {store.tax && <p className="mt-1 text-xs text-slate-500">{store.tax.label}</p>}
           <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting || (identified && (area.closed || area.state === 'loading' || area.state === 'error'))}>
             {isSubmitting ? tCommon('checkout.processing') : tCommon('checkout.pay', { price: localizePrice(totalKrw, country) })}
           </button>

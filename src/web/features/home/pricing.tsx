@@ -6,7 +6,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { StarIcon } from './lower-section-icons.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
-import { useStore } from '../../store-context.ts';
+import { useRootData, useStore } from '../../store-context.ts';
 
 const loadPackageDialog = () => import('./package-dialog.tsx');
 const PackageDialog = lazy(loadPackageDialog);
@@ -14,6 +14,7 @@ const PackageDialog = lazy(loadPackageDialog);
 const prefetchPackageDialog = () => void loadPackageDialog();
 
 function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () => void }) {
+  const { tax } = useRootData();
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
   const text = useCatalogText();
@@ -45,7 +46,7 @@ function PackageCard({ pkg, onSelect }: { pkg: PackageDefinition; onSelect: () =
         />
       </div>
       <p className="mt-5 text-3xl font-extrabold">{text.price(pkg.priceKrw)}</p>
-      <p className="text-xs text-slate-600">{t('pricing.vatIncluded')}</p>
+      {tax && <p className="text-xs text-slate-600">{tax.label}</p>}
       <ul className="mt-5 flex-1 space-y-2 text-sm">
         {pkg.features.map((feature) => (
           <li key={feature} className="flex gap-2">

@@ -14,9 +14,8 @@ import { useCart } from '../cart/cart-provider.tsx';
 export function ServiceDialog({ service, onClose }: { service: ServiceDefinition | null; onClose: () => void }) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
-  const { t: tCommon } = useTranslation('common');
   const text = useCatalogText();
-  const { country, user } = useRootData();
+  const { country, user, tax } = useRootData();
   const auth = useAuthDialog();
   const cart = useCart();
   const navigate = useNavigate();
@@ -34,7 +33,7 @@ export function ServiceDialog({ service, onClose }: { service: ServiceDefinition
               <p className="mt-1 text-2xl font-extrabold">{text.servicePrice(service)}</p>
               {service.pricing.kind === 'fixed' && (
                 <p className="mt-1 text-sm text-slate-700">
-                  {text.includedImages(service)} · {text.extraImage(service)} · {tCommon('price.vatIncluded')}
+                  {[text.includedImages(service), text.extraImage(service), tax?.label].filter(Boolean).join(' · ')}
                 </p>
               )}
             </div>

@@ -7,7 +7,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { useCatalogText } from '../../components/use-catalog-text.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
-import { useStore } from '../../store-context.ts';
+import { useRootData, useStore } from '../../store-context.ts';
 import { prefetchCheckout, useCart } from '../cart/cart-provider.tsx';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
 export default function TemplatePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
-  const { country } = useStore();
+  const { country, tax } = useRootData();
   const { t: tCommon } = useTranslation();
   const text = useCatalogText();
   const cart = useCart();
@@ -53,7 +53,7 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
           <p className="mt-2 text-slate-600">{tc(`templates.${template.id}.type`)}</p>
           <p className="mt-6 text-3xl font-extrabold">{text.price(template.priceKrw)}</p>
-          <p className="text-xs text-slate-600">{t('pricing.vatIncluded')}</p>
+          {tax && <p className="text-xs text-slate-600">{tax.label}</p>}
           <p className="mt-6 leading-relaxed text-slate-700">{tc(`templates.${template.id}.description`)}</p>
           <h2 className="mt-8 font-semibold">{t('templates.includes')}</h2>
           <ul className="mt-3 space-y-2">

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../i18n/react.tsx';
+import { useRootData } from '../../store-context.ts';
 import type { Route } from './+types/terms-page';
 import { pageMeta } from '../../seo/page-meta.ts';
 
@@ -11,6 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function TermsPage() {
   const { t, i18n } = useTranslation('terms');
+  const { tax } = useRootData();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(TERMS_EFFECTIVE_DATE));
   return (
     <article className="container-page max-w-3xl py-12 sm:py-16">
@@ -36,7 +38,8 @@ export default function TermsPage() {
             <h2 id={`${key}-title`} className="text-xl font-bold">{index + 1}. {t(`sections.${key}.title`)}</h2>
             <ol className="mt-3 list-decimal space-y-2 pl-5 leading-relaxed text-slate-700">
               {Object.entries(items).map(([n, item]) => (
-                <li key={n}>{item}</li>
+                // What prices include is the store's tax rule: nothing is said where the seller is not registered (issue 34).
+                <li key={n}>{key === 'orders' && n === '2' && tax ? `${t('sections.orders.pricesInclude', { tax: tax.name })} ${item}` : item}</li>
               ))}
             </ol>
           </section>

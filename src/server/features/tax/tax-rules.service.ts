@@ -1,0 +1,72 @@
+/**
+ * Each store's tax rule (issue 34): the latest version staff saved, else the default. Read on
+ * every page (the price labels) and every paper, so the current rules are kept in memory: a
+ * change made here is seen at once, one made by another instance within a minute.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
+import { DEFAULT_TAX_RULES, type TaxRule } from '../../../domain/tax/rules.ts';
+import type { TaxRuleInput } from '../../../domain/validation/tax.ts';
+import type { Database } from '../../db/client.ts';
+import { taxRules, users } from '../../db/schema.ts';
+
+const FRESH_MS = 60_000;
+
+export interface TaxRuleVersion extends TaxRule {
+  at: Date;
+  /** Who saved it (an e-mail); null for the default and for an account since deleted. */
+  by: string | null;
+}
+
+export interface TaxRules {
+  /** The store's rule now. */
+  current(country: CountryCode): Promise<TaxRule>;
+  /** Every store's rule now, and each store's versions, newest first. */
+  all(): Promise<Array<{ country: CountryCode; rule: TaxRule; history: TaxRuleVersion[] }>>;
+  /** Saves a new version of a store's rule, by a staff member. */
+  set(country: CountryCode, rule: TaxRuleInput, byUserId: string): Promise<TaxRule>;
+}
+
+const ruleOf = (row: typeof taxRules.$inferSelect): TaxRule => ({
+  registered: row.registered, kind: row.kind, rateBasisPoints: row.rateBasisPoints, included: row.included, registrations: row.registrations,
+});
+
+export function createTaxRules(db: Database): TaxRules {
+  let cached: { rules: Record<CountryCode, TaxRule>; until: number } | null = null;
+  let loading: Promise<Record<CountryCode, TaxRule>> | null = null;
+
+  async function load(): Promise<Record<CountryCode, TaxRule>> {
+    // The latest row of each store (a handful of rows per store: history is kept, never pruned).
+    const rows = await db.selectDistinctOn([taxRules.country]).from(taxRules).orderBy(taxRules.country, desc(taxRules.createdAt), desc(taxRules.id));
+    const rules = { ...DEFAULT_TAX_RULES } as Record<CountryCode, TaxRule>;
+    for (const row of rows) rules[row.country] = ruleOf(row);
+    cached = { rules, until: Date.now() + FRESH_MS };
+    return rules;
+  }
+
+  async function rules(): Promise<Record<CountryCode, TaxRule>> {
+    if (cached && cached.until > Date.now()) return cached.rules;
+    loading ??= load().finally(() => { loading = null; });
+    return loading;
+  }
+
+  return {
+    current: async (country) => (await rules())[country],
+    async all() {
+      const [now, rows] = await Promise.all([
+        rules(),
+        db.select({ row: taxRules, by: users.email }).from(taxRules).leftJoin(users, eq(users.id, taxRules.changedByUserId)).orderBy(desc(taxRules.createdAt), desc(taxRules.id)),
+      ]);
+      return COUNTRY_CODES.map((country) => ({
+        country,
+        rule: now[country],
+        history: rows.filter(({ row }) => row.country === country).map(({ row, by }) => ({ ...ruleOf(row), at: row.createdAt, by })),
+      }));
+    },
+    async set(country, rule, byUserId) {
+      const [row] = await db.insert(taxRules).values({ country, ...rule, changedByUserId: byUserId }).returning();
+      cached = null;
+      return ruleOf(row!);
+    },
+  };
+}
