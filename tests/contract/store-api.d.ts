@@ -694,6 +694,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give a business buyer's details for the order's papers
+         * @description Company, tax id, address and an e-mail for papers, stored with the order as given, while it is not paid (409 after). The tax id is checked by the order's store: a Korean business number by its check digit, an ABN by its checksum (400 naming `taxId`). Its owner, its guest (`sessionId`) or the holder of its private link (`orderKey`); anyone else gets 404.
+         */
+        put: operations["setBusinessDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{orderId}/cancel": {
         parameters: {
             query?: never;
@@ -1062,7 +1082,7 @@ export interface components {
              * @description What went wrong, from a closed list.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
+            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
             /** @description Per field, what is wrong with it (validation failures), localized. */
             fields?: {
                 [key: string]: string;
@@ -1479,6 +1499,12 @@ export interface operations {
                             adminComments: string | null;
                             amount: number;
                             amountKRW: number;
+                            business: {
+                                address: string | null;
+                                company: string;
+                                email: string | null;
+                                taxId: string;
+                            } | null;
                             cancelRequestedAt: string | null;
                             /** @enum {string} */
                             country: "kr" | "us" | "au" | "vn" | "cn" | "my";
@@ -4292,6 +4318,18 @@ export interface operations {
                      * @description Ignored: the server prices the order (D4); a different figure is only logged.
                      */
                     amountKRW?: number | (string & (unknown & unknown & unknown));
+                    /** @description A business buyer's details for its papers (a tax invoice where the store issues them); the tax id is checked by the order's store. */
+                    business?: {
+                        address?: (string & (unknown & unknown & unknown)) | null;
+                        company: string & (unknown & unknown & unknown & unknown);
+                        /**
+                         * Format: email
+                         * @description Where papers go, when not the order's e-mail.
+                         */
+                        email?: string & (unknown & unknown & unknown & unknown);
+                        /** @description The buyer's tax id in the order's store: a Korean business number (checked by its check digit), an ABN (by its checksum), or another store's tax code (4-30 letters, digits and separators). */
+                        taxId: string & (unknown & unknown & unknown & unknown);
+                    };
                     /** @enum {string} */
                     country?: "kr" | "us" | "au" | "vn" | "cn" | "my";
                     /**
@@ -4744,6 +4782,13 @@ export interface operations {
                                 usage: string[];
                             } | null;
                             briefDue: boolean;
+                            /** @description A business buyer's details for its papers; null for a consumer. */
+                            business: {
+                                address: string | null;
+                                company: string;
+                                email: string | null;
+                                taxId: string;
+                            } | null;
                             /**
                              * @description What the customer's cancel button would do now (D21).
                              * @enum {string}
@@ -4934,6 +4979,120 @@ export interface operations {
                         revisionsUsed: number;
                         /** @enum {string} */
                         status: "completed" | "in_progress";
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setBusinessDetails: {
+        parameters: {
+            query?: {
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path: {
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: (string & (unknown & unknown & unknown)) | null;
+                    company: string & (unknown & unknown & unknown & unknown);
+                    /**
+                     * Format: email
+                     * @description Where papers go, when not the order's e-mail.
+                     */
+                    email?: string & (unknown & unknown & unknown & unknown);
+                    orderKey?: (string & (unknown & unknown & unknown)) | null;
+                    sessionId?: string & (unknown & unknown & unknown & unknown);
+                    /** @description The buyer's tax id in the order's store: a Korean business number (checked by its check digit), an ABN (by its checksum), or another store's tax code (4-30 letters, digits and separators). */
+                    taxId: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        business: {
+                            address: string | null;
+                            company: string;
+                            email: string | null;
+                            taxId: string;
+                        };
                         /** @enum {boolean} */
                         success: true;
                     };
@@ -5504,6 +5663,13 @@ export interface operations {
                                 usage: string[];
                             } | null;
                             briefDue: boolean;
+                            /** @description A business buyer's details for its papers; null for a consumer. */
+                            business: {
+                                address: string | null;
+                                company: string;
+                                email: string | null;
+                                taxId: string;
+                            } | null;
                             /**
                              * @description What the customer's cancel button would do now (D21).
                              * @enum {string}

@@ -11,6 +11,7 @@ import { REFUND_STATUSES } from '../payments.ts';
 import {
   adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
 } from '../validation/admin.ts';
+import { businessSchema } from './orders.ts';
 import { briefSchema, deliverableSchema } from './files.ts';
 import { SIGNED_IN, dateTime, errorAnswers, ok, route, type Built } from './http.ts';
 import { uuidParams } from './params.ts';
@@ -50,7 +51,7 @@ export const listOrders = route({
 export const staffOrderSchema = z.object({
   order: z.object({
     id: z.uuid(), orderId: z.string(), status, orderType: z.enum(ORDER_TYPES), orderName: z.string(), staffName,
-    customerName: z.string(), customerEmail: z.string(), customerPhone: z.string().nullable(), customerAddress: z.string().nullable(),
+    customerName: z.string(), customerEmail: z.string(), customerPhone: z.string().nullable(), customerAddress: z.string().nullable(), business: businessSchema.nullable(),
     requirements: z.string().nullable(), country: z.enum(COUNTRY_CODES), currency: z.string(), language: z.enum(LANGUAGES),
     amount: z.number().int(), amountKRW: z.number().int(), isGuestOrder: z.boolean(), userId: z.uuid().nullable(),
     payment: z.object({ provider: z.string().nullable(), method: z.string().nullable(), receiptUrl: z.string().nullable(), paidAt: dateTime().nullable(), test: z.boolean() }),

@@ -8,7 +8,9 @@ import { COUNTRY_CODES } from '../countries.ts';
 import { ORDER_KEY_PATTERN, ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { PAYMENT_CHOICES } from '../payments.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
-import { cancelOrderSchema, createOrderSchema, IDEMPOTENCY_KEY_PATTERN } from '../validation/orders.ts';
+import { businessDetailsSchema } from '../validation/business.ts';
+import { cancelOrderSchema, createOrderSchema, guestIdField, IDEMPOTENCY_KEY_PATTERN } from '../validation/orders.ts';
+import { optionalText } from '../validation/schema-helpers.ts';
 import { guestQuery } from './cart.ts';
 import { briefSchema, deliverableSchema } from './files.ts';
 import { SIGNED_IN_OR_GUEST, dateTime, readByRoute, errorAnswers, ok, route, storeHeaders, type Answer, type Built } from './http.ts';
@@ -50,6 +52,9 @@ const customerQuoteSchema = z.object({
 });
 
 /** An order as its customer reads it (GET /api/orders/me, GET /api/orders/{orderId}). */
+/** A business buyer's details as stored with the order (issue 34). */
+export const businessSchema = z.object({ company: z.string(), taxId: z.string(), address: z.string().nullable(), email: z.string().nullable() });
+
 export const customerOrderSchema = z.object({
   id: z.uuid(),
   orderId: z.string().describe('The public order number.'),
@@ -69,6 +74,7 @@ export const customerOrderSchema = z.object({
   customerEmail: z.string(),
   customerPhone: z.string().nullable(),
   customerAddress: z.string().nullable(),
+  business: businessSchema.nullable().describe("A business buyer's details for its papers; null for a consumer."),
   requirements: z.string().nullable(),
   isGuestOrder: z.boolean(),
   paymentMethod: z.string().nullable(),
@@ -166,3 +172,13 @@ export type CustomerOrder = z.input<typeof customerOrderSchema>;
 /** The same order as a page loader passes it on (dates as `Date`). */
 export type CustomerOrderView = z.output<typeof customerOrderSchema>;
 export type MyOrders = Built<typeof myOrders>;
+
+export const setBusinessDetails = route({
+  operationId: 'setBusinessDetails',
+  summary: "Give a business buyer's details for the order's papers", tags, security,
+  description: "Company, tax id, address and an e-mail for papers, stored with the order as given, while it is not paid (409 after). The tax id is checked by the order's store: a Korean business number by its check digit, an ABN by its checksum (400 naming `taxId`). Its owner, its guest (`sessionId`) or the holder of its private link (`orderKey`); anyone else gets 404.",
+  params: orderNumberParams,
+  querystring: guestQuery,
+  body: businessDetailsSchema.extend({ sessionId: guestIdField(), orderKey: optionalText(200) }).meta({ examples: [{ company: 'Harbour Café Pty Ltd', taxId: '51 824 753 556', address: '1 George St, Sydney NSW 2000', email: 'accounts@harbourcafe.example' }] }),
+  response: { 200: ok({ business: businessSchema }), ...errorAnswers(400, 404, 409, 429) },
+});

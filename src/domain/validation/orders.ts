@@ -10,6 +10,7 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
 import { ORDER_MESSAGE_MAX } from '../quotes.ts';
 import { V, type ValidationMessageKey } from './messages.ts';
 import { acceptsOnTheWire, orAlso } from './wire.ts';
+import { businessDetailsSchema } from './business.ts';
 import { emailField, optionalText, plainText, requiredPhone, requiredText } from './schema-helpers.ts';
 
 /** Digits, as a number arrives in SPEC's payloads (a cart quantity, a return's amount). */
@@ -54,6 +55,7 @@ export const createOrderSchema = z.object({
   customerEmail: emailField(),
   customerPhone: requiredPhone(30),
   customerAddress: optionalText(300),
+  business: businessDetailsSchema.optional().describe("A business buyer's details for its papers (a tax invoice where the store issues them); the tax id is checked by the order's store."),
   requirements: optionalText(5000, { multiline: true }),
   country: z.enum(COUNTRY_CODES, { error: V.invalidChoice }).optional(),
   sessionId: guestIdField(),

@@ -14,6 +14,7 @@ import { ROLES } from '../../domain/user.ts';
 import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES, REFUND_STATUSES } from '../../domain/payments.ts';
 import { ACTORS } from '../../domain/lifecycle.ts';
 import { ORDER_MESSAGE_KINDS, QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
+import type { BusinessDetails } from '../../domain/tax/business.ts';
 import { MAX_RATE_BASIS_POINTS, TAX_KINDS, type Registration } from '../../domain/tax/rules.ts';
 import {
   boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
@@ -95,6 +96,8 @@ export const orders = pgTable('orders', {
   customerEmail: text('customer_email').notNull(),
   customerPhone: text('customer_phone'),
   customerAddress: text('customer_address'),
+  /** A business buyer's details for its papers, as given (issue 34); null for a consumer. */
+  business: jsonb('business').$type<BusinessDetails>(),
   requirements: text('requirements'),
   orderType: text('order_type', { enum: ORDER_TYPES }).notNull(),
   /** What the provider shows the payer, e.g. '음식 스튜디오 촬영 × 5장', in the order's language. */

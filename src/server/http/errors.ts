@@ -25,6 +25,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, key: 'http.unsupportedMediaType' },
   TOO_MANY_REQUESTS: { status: 429, key: 'http.tooManyRequests' },
   HEADERS_TOO_LARGE: { status: 431, key: 'http.headersTooLarge' },
+  BUSINESS_DETAILS_CLOSED: { status: 409, key: 'orders.businessClosed' },
   INTERNAL_ERROR: { status: 500, key: 'http.internal' },
   UNAUTHENTICATED: { status: 401, key: 'auth.unauthenticated' },
   FORBIDDEN: { status: 403, key: 'auth.forbidden' },

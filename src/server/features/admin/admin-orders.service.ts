@@ -109,7 +109,7 @@ export async function getOrder(db: Database, id: string, lang: Language) {
   return {
     order: {
       id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName, staffName: staffNameOf(order, lines, lang),
-      customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress,
+      customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress, business: order.business,
       requirements: order.requirements, country: order.country, currency: order.currency, language: order.language,
       amount: order.amountMinor, amountKRW: order.amountKrw, isGuestOrder: order.isGuestOrder, userId: order.userId,
       payment: { provider: order.paymentProvider, method: order.paymentMethod, receiptUrl: order.receiptUrl, paidAt: order.paidAt, test: order.testPayment },

@@ -39,6 +39,7 @@ export function customerOrderView({ order, lines, history, brief, deliverables, 
   return {
     id: order.id,
     orderId: order.orderNumber,
+    business: order.business,
     status: order.status,
     orderType: order.orderType,
     orderName: order.orderName,

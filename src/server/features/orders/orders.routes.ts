@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { queryGuestId, requestAccessor, requestOwner } from '../../http/accessor.ts';
 import { storeNamed } from '../../http/store.ts';
+import { businessDetailsFor, setBusinessDetails } from './business.service.ts';
 import { listCart } from '../cart/cart.service.ts';
 import { customerOrderView } from './order-view.ts';
 import { getOrderFor, listOwnOrders, placeOrder, requestFingerprint } from './orders.service.ts';
@@ -74,12 +75,13 @@ export function registerOrderRoutes(server: FastifyInstance, db: Database, auth:
     const input = request.body;
     const owner = await requestOwner(auth, request, input.sessionId);
     const { country, lang } = storeNamed(request, input.country);
+    const business = input.business && businessDetailsFor(country, input.business, 'business.taxId');
     const { order, replayed } = await placeOrder(db, {
       owner,
       items: await itemsOf(db, owner, input),
       country,
       language: lang,
-      customer: { name: input.customerName, email: input.customerEmail, phone: input.customerPhone, address: input.customerAddress },
+      customer: { name: input.customerName, email: input.customerEmail, phone: input.customerPhone, address: input.customerAddress, business },
       requirements: input.requirements,
       // A retry of this checkout attempt is the same validated input for the same store.
       idempotency: idempotencyKey ? { key: idempotencyKey, fingerprint: requestFingerprint({ ...input, country }) } : undefined,
@@ -125,6 +127,15 @@ export function registerOrderRoutes(server: FastifyInstance, db: Database, auth:
     const message = translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`);
     if (outcome === 'refunding') return reply.status(202).send({ success: true as const, outcome, message });
     return { success: true as const, outcome, message };
+  });
+
+  app.put('/api/orders/:orderId/business', { schema: contract.setBusinessDetails, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    const { orderId } = request.params;
+    const input = request.body;
+    const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request), orderNumber: orderId, orderKey: input.orderKey });
+    const business = await setBusinessDetails(db, accessor, orderId, input);
+    request.log.info({ orderNumber: orderId }, 'business details given');
+    return { success: true as const, business };
   });
 
   app.get('/api/orders/:orderId', { schema: contract.orderByNumber }, async (request) => {

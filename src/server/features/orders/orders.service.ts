@@ -27,6 +27,7 @@ import { lineName, orderName } from './order-names.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 import { orderFor } from './order-access.ts';
 import { ownedBy, type Owner } from './owner.ts';
+import type { BusinessDetails } from '../../../domain/tax/business.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -57,6 +58,8 @@ export interface Customer {
   email: string;
   phone: string | null;
   address?: string | undefined;
+  /** A business buyer's details for its papers (issue 34), its tax id already checked for the store. */
+  business?: BusinessDetails | undefined;
 }
 
 export interface NewOrder {
@@ -114,16 +117,16 @@ function consultationPricing(items: readonly OrderItem[], country: CountryCode):
  * hundreds of orders a second on a small machine (npm run bench:orders). Built once, run with each
  * order's values (decision 0024).
  */
-type OrderValue = 'orderNumber' | 'userId' | 'guestId' | 'isGuestOrder' | 'customerName' | 'customerEmail' | 'customerPhone' | 'customerAddress'
+type OrderValue = 'orderNumber' | 'userId' | 'guestId' | 'isGuestOrder' | 'customerName' | 'customerEmail' | 'customerPhone' | 'customerAddress' | 'business'
   | 'requirements' | 'orderType' | 'orderName' | 'country' | 'currency' | 'language' | 'amountKrw' | 'amountMinor' | 'status'
   | 'idempotencyKey' | 'requestFingerprint' | 'lines' | 'note' | 'mails';
 const insertOrder = statement<OrderValue>((p) => sql`
     with new_order as (
       insert into ${orders} (order_number, user_id, guest_id, is_guest_order, customer_name, customer_email, customer_phone,
-        customer_address, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status,
+        customer_address, business, requirements, order_type, order_name, country, currency, language, amount_krw, amount_minor, status,
         idempotency_key, request_fingerprint)
       values (${p('orderNumber')}, ${p('userId')}, ${p('guestId')}, ${p('isGuestOrder')}, ${p('customerName')}, ${p('customerEmail')},
-        ${p('customerPhone')}, ${p('customerAddress')}, ${p('requirements')}, ${p('orderType')}, ${p('orderName')},
+        ${p('customerPhone')}, ${p('customerAddress')}, ${p('business')}::jsonb, ${p('requirements')}, ${p('orderType')}, ${p('orderName')},
         ${p('country')}, ${p('currency')}, ${p('language')}, ${p('amountKrw')}, ${p('amountMinor')}, ${p('status')},
         ${p('idempotencyKey')}, ${p('requestFingerprint')})
       on conflict (order_number) do nothing
@@ -166,7 +169,7 @@ export async function createOrder(db: Database, input: NewOrder, nextNumber: () 
   }));
   const values = {
     userId, guestId, isGuestOrder: input.owner.kind === 'guest', customerName: input.customer.name, customerEmail: input.customer.email,
-    customerPhone: input.customer.phone, customerAddress: input.customer.address ?? null, requirements: input.requirements ?? null,
+    customerPhone: input.customer.phone, customerAddress: input.customer.address ?? null, business: input.customer.business ? JSON.stringify(input.customer.business) : null, requirements: input.requirements ?? null,
     orderType: orderTypeOf(input.items, consultation), orderName: name, country: input.country, currency: priced.currency, language: input.language,
     amountKrw: priced.totalKrw, amountMinor: priced.amountMinor, status: opening.status,
     idempotencyKey: input.idempotency?.key ?? null, requestFingerprint: input.idempotency?.fingerprint ?? null,
