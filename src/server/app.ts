@@ -96,6 +96,8 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/** How often an instance reads the stores' tax rules again (a change made on another instance). */
+const TAX_REFRESH_MS = 60_000;
 
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -176,6 +178,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   const auth = createAuth(db);
   const taxRules = createTaxRules(db);
+  // Read before the first page asks, then every minute off the request path.
+  await taxRules.refresh();
+  const taxRefresh = setInterval(() => taxRules.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'tax rules could not be read again')), TAX_REFRESH_MS).unref();
+  app.addHook('onClose', async () => clearInterval(taxRefresh));
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM ?? `Studio Lumi <${COMPANY.email}>`,

@@ -1540,6 +1540,23 @@ export interface operations {
                             updatedAt: string;
                             userId: string | null;
                         };
+                        /** @description Its papers (issue 34), in the order of their numbers. */
+                        papers: {
+                            /** @description What was paid (or refunded), tax included, in minor units. */
+                            amount: number;
+                            currency: string;
+                            /** Format: date-time */
+                            issuedAt: string;
+                            /**
+                             * @description receipt for every paid order; tax_invoice where the store issues them (Australia today); credit_note for a refund.
+                             * @enum {string}
+                             */
+                            kind: "receipt" | "tax_invoice" | "credit_note";
+                            /** @description Per store and year without gaps: SL-AU-2026-000123. */
+                            number: string;
+                            /** @description Its tax part by the store's rule at issue (0 where the seller is not registered). */
+                            tax: number;
+                        }[];
                         /** @description A consultation's quote (D28), else null. */
                         quote: {
                             editable: boolean;
@@ -4856,6 +4873,23 @@ export interface operations {
                             /** @description SPEC's name for `orderName`. */
                             packageName: string;
                             paidAt: string | null;
+                            /** @description Its papers, issued when it was paid, in the order of their numbers. */
+                            papers: {
+                                /** @description What was paid (or refunded), tax included, in minor units. */
+                                amount: number;
+                                currency: string;
+                                /** Format: date-time */
+                                issuedAt: string;
+                                /**
+                                 * @description receipt for every paid order; tax_invoice where the store issues them (Australia today); credit_note for a refund.
+                                 * @enum {string}
+                                 */
+                                kind: "receipt" | "tax_invoice" | "credit_note";
+                                /** @description Per store and year without gaps: SL-AU-2026-000123. */
+                                number: string;
+                                /** @description Its tax part by the store's rule at issue (0 where the seller is not registered). */
+                                tax: number;
+                            }[];
                             /** @description Whether "Pay now" applies (pending, or quoted with a valid quote). */
                             payable: boolean;
                             paymentMethod: string | null;
@@ -5737,6 +5771,23 @@ export interface operations {
                             /** @description SPEC's name for `orderName`. */
                             packageName: string;
                             paidAt: string | null;
+                            /** @description Its papers, issued when it was paid, in the order of their numbers. */
+                            papers: {
+                                /** @description What was paid (or refunded), tax included, in minor units. */
+                                amount: number;
+                                currency: string;
+                                /** Format: date-time */
+                                issuedAt: string;
+                                /**
+                                 * @description receipt for every paid order; tax_invoice where the store issues them (Australia today); credit_note for a refund.
+                                 * @enum {string}
+                                 */
+                                kind: "receipt" | "tax_invoice" | "credit_note";
+                                /** @description Per store and year without gaps: SL-AU-2026-000123. */
+                                number: string;
+                                /** @description Its tax part by the store's rule at issue (0 where the seller is not registered). */
+                                tax: number;
+                            }[];
                             /** @description Whether "Pay now" applies (pending, or quoted with a valid quote). */
                             payable: boolean;
                             paymentMethod: string | null;

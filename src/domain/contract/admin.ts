@@ -11,7 +11,7 @@ import { REFUND_STATUSES } from '../payments.ts';
 import {
   adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
 } from '../validation/admin.ts';
-import { businessSchema } from './orders.ts';
+import { businessSchema, paperSchema } from './orders.ts';
 import { briefSchema, deliverableSchema } from './files.ts';
 import { SIGNED_IN, dateTime, errorAnswers, ok, route, type Built } from './http.ts';
 import { uuidParams } from './params.ts';
@@ -58,6 +58,7 @@ export const staffOrderSchema = z.object({
     adminComments: z.string().nullable(), cancelRequestedAt: dateTime().nullable(), createdAt: dateTime(), updatedAt: dateTime(),
   }),
   lines: z.array(line),
+  papers: z.array(paperSchema).describe('Its papers (issue 34), in the order of their numbers.'),
   history: z.array(z.object({ from: status.nullable(), to: status, at: dateTime(), note: z.string().nullable(), actor: z.string().nullable().describe("The actor's e-mail; null for the customer, a provider or the system.") })),
   brief: briefSchema.nullable(),
   refunds: z.array(z.object({

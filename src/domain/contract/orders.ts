@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { ORDER_KEY_PATTERN, ORDER_NUMBER_PATTERN } from '../orders.ts';
+import { PAPER_KINDS } from '../tax/papers.ts';
 import { PAYMENT_CHOICES } from '../payments.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
 import { businessDetailsSchema } from '../validation/business.ts';
@@ -52,6 +53,16 @@ const customerQuoteSchema = z.object({
 });
 
 /** An order as its customer reads it (GET /api/orders/me, GET /api/orders/{orderId}). */
+/** A paper as the order lists it (issue 34). Its PDF and accessible HTML page come with a later step of the issue. */
+export const paperSchema = z.object({
+  kind: z.enum(PAPER_KINDS).describe('receipt for every paid order; tax_invoice where the store issues them (Australia today); credit_note for a refund.'),
+  number: z.string().describe('Per store and year without gaps: SL-AU-2026-000123.'),
+  issuedAt: dateTime(),
+  amount: z.number().int().describe('What was paid (or refunded), tax included, in minor units.'),
+  tax: z.number().int().describe("Its tax part by the store's rule at issue (0 where the seller is not registered)."),
+  currency: z.string(),
+});
+
 /** A business buyer's details as stored with the order (issue 34). */
 export const businessSchema = z.object({ company: z.string(), taxId: z.string(), address: z.string().nullable(), email: z.string().nullable() });
 
@@ -75,6 +86,7 @@ export const customerOrderSchema = z.object({
   customerPhone: z.string().nullable(),
   customerAddress: z.string().nullable(),
   business: businessSchema.nullable().describe("A business buyer's details for its papers; null for a consumer."),
+  papers: z.array(paperSchema).describe('Its papers, issued when it was paid, in the order of their numbers.'),
   requirements: z.string().nullable(),
   isGuestOrder: z.boolean(),
   paymentMethod: z.string().nullable(),

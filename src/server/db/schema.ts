@@ -15,7 +15,8 @@ import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES, REFUND_STATU
 import { ACTORS } from '../../domain/lifecycle.ts';
 import { ORDER_MESSAGE_KINDS, QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
 import type { BusinessDetails } from '../../domain/tax/business.ts';
-import { MAX_RATE_BASIS_POINTS, TAX_KINDS, type Registration } from '../../domain/tax/rules.ts';
+import { PAPER_KINDS } from '../../domain/tax/papers.ts';
+import { MAX_RATE_BASIS_POINTS, TAX_KINDS, type Registration, type TaxKind } from '../../domain/tax/rules.ts';
 import {
   boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -508,4 +509,53 @@ export const taxRules = pgTable('tax_rules', {
   check('tax_rules_country_check', oneOf(t.country, COUNTRY_CODES)),
   check('tax_rules_kind_check', oneOf(t.kind, TAX_KINDS)),
   check('tax_rules_rate_check', sql`${t.rateBasisPoints} >= 0 and ${t.rateBasisPoints} <= ${sql.raw(String(MAX_RATE_BASIS_POINTS))}`),
+]);
+
+/**
+ * The last paper number given per store and year (issue 34). Taken by the statement that issues
+ * the papers, in the transaction that pays the order or records the refund: a transaction that
+ * rolls back gives its numbers back, so the series has no gaps (a sequence would leave them).
+ */
+export const paperCounters = pgTable('paper_counters', {
+  country: text('country', { enum: COUNTRY_CODES }).notNull(),
+  year: integer('year').notNull(),
+  last: integer('last').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.country, t.year] }),
+  check('paper_counters_last_check', sql`${t.last} >= 1`),
+]);
+
+/**
+ * Papers as issued (issue 34): never changed after (a correction is a credit note and a new
+ * paper). What they say that could change later is kept with them: the tax rule they were issued
+ * under and the buyer's business details at the time. Their lines are the order's, which do not
+ * change once it is placed.
+ */
+export const papers = pgTable('papers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+  /** The refund a credit note is for. */
+  refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+  kind: text('kind', { enum: PAPER_KINDS }).notNull(),
+  number: text('number').notNull(),
+  country: text('country', { enum: COUNTRY_CODES }).notNull(),
+  year: integer('year').notNull(),
+  sequence: integer('sequence').notNull(),
+  currency: text('currency').notNull(),
+  /** What was paid (or refunded), tax included, in minor units; its tax part by the rule below. */
+  amountMinor: integer('amount_minor').notNull(),
+  taxMinor: integer('tax_minor').notNull(),
+  taxRule: jsonb('tax_rule').$type<{ registered: boolean; kind: TaxKind; rateBasisPoints: number; registrations: Registration[] }>().notNull(),
+  buyer: jsonb('buyer').$type<BusinessDetails>(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('papers_number_key').on(t.number),
+  uniqueIndex('papers_series_key').on(t.country, t.year, t.sequence),
+  // An order's receipt and tax invoice are issued once; a refund's credit note once.
+  uniqueIndex('papers_order_kind_once').on(t.orderId, t.kind).where(sql`${t.refundId} is null`),
+  uniqueIndex('papers_refund_once').on(t.refundId).where(sql`${t.refundId} is not null`),
+  index('papers_issued_idx').on(t.country, t.issuedAt),
+  check('papers_kind_check', oneOf(t.kind, PAPER_KINDS)),
+  check('papers_amounts_check', sql`${t.amountMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.amountMinor}`),
+  check('papers_credit_note_check', sql`(${t.kind} = 'credit_note') = (${t.refundId} is not null)`),
 ]);

@@ -18,12 +18,13 @@ import type { OrderStatus } from '../../../domain/statuses.ts';
 import type { AdminBriefsQuery, AdminOrdersQuery } from '../../../domain/validation/admin.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users, papers } from '../../db/schema.ts';
 import { briefsOfOrders } from '../briefs/brief-queries.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import { quotesOfOrders } from '../quotes/quotes.service.ts';
 import { briefView } from '../briefs/brief-view.ts';
 import { deliverablesOfOrders, deliverableView } from '../deliverables/deliverable-queries.ts';
+import { paperView } from '../orders/order-view.ts';
 
 /** Korea time (D19): staff's days begin at midnight in Seoul. */
 const kstMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
@@ -94,7 +95,7 @@ async function listOrderRows(db: Database, query: AdminOrdersQuery) {
 export async function getOrder(db: Database, id: string, lang: Language) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND');
-  const [lines, history, briefs, delivered, refundRows, revisions, quoted] = await Promise.all([
+  const [lines, history, briefs, delivered, refundRows, revisions, quoted, issued] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
     db.select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt, note: orderStatusHistory.note, actor: users.email })
       .from(orderStatusHistory).leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
@@ -104,9 +105,11 @@ export async function getOrder(db: Database, id: string, lang: Language) {
     db.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(refunds.createdAt),
     db.select({ round: revisionRequests.round, note: revisionRequests.note, at: revisionRequests.createdAt }).from(revisionRequests).where(eq(revisionRequests.orderId, id)).orderBy(revisionRequests.round),
     order.orderType === 'consultation' ? quotesOfOrders(db, [id]) : null,
+    order.paidAt ? db.select().from(papers).where(eq(papers.orderId, id)).orderBy(papers.year, papers.sequence) : [],
   ]);
   const brief = briefs.get(id);
   return {
+    papers: issued.map(paperView),
     order: {
       id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName, staffName: staffNameOf(order, lines, lang),
       customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress, business: order.business,

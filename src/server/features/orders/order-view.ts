@@ -17,6 +17,11 @@ const reviewView = (review: DraftReview) => ({ ...review, deadline: review.deadl
 
 /** `fileAccess` goes on file URLs for readers without a session (the order's private link, D22). */
 /** The newest quote as the customer reads it (D28): what to pay, until when, whether it still may be. */
+/** A paper as the order lists it. */
+export const paperView = (paper: OrderWithDetails['papers'][number]) => ({
+  kind: paper.kind, number: paper.number, issuedAt: paper.issuedAt, amount: paper.amountMinor, tax: paper.taxMinor, currency: paper.currency,
+});
+
 function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['quotes']) {
   const quote = quotes[0];
   if (!quote) return null;
@@ -33,13 +38,14 @@ function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['q
   };
 }
 
-export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions }: OrderWithDetails, fileAccess = ''): CustomerOrderView {
+export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions, papers }: OrderWithDetails, fileAccess = ''): CustomerOrderView {
   const first = lines[0];
   const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
   return {
     id: order.id,
     orderId: order.orderNumber,
     business: order.business,
+    papers: papers.map(paperView),
     status: order.status,
     orderType: order.orderType,
     orderName: order.orderName,

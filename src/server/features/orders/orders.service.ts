@@ -17,7 +17,7 @@ import type { OrderStatus, OrderType } from '../../../domain/statuses.ts';
 import type { Database } from '../../db/client.ts';
 import { statement, wholeRow } from '../../db/statement.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { mailOutbox, orderLines, orderStatusHistory, orders, refunds, revisionRequests } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orderStatusHistory, orders, refunds, revisionRequests, papers } from '../../db/schema.ts';
 import { openingOf } from './lifecycle.ts';
 import { quotesOfOrders, type OrderMessageRow, type QuoteRow } from '../quotes/quotes.service.ts';
 import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
@@ -51,7 +51,11 @@ export interface OrderWithDetails {
   refunds: RefundRow[];
   /** The customer's revision requests on drafts, in their words, oldest first. */
   revisions: RevisionRequestRow[];
+  /** Its papers (issue 34): receipts, tax invoices and credit notes, in the order of their numbers. */
+  papers: PaperRow[];
 }
+
+export type PaperRow = typeof papers.$inferSelect;
 
 export interface Customer {
   name: string;
@@ -255,7 +259,9 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
   const consultations = rows.filter((r) => r.orderType === 'consultation').map((r) => r.id);
   const cancelled = rows.filter((r) => r.status === 'cancelled').map((r) => r.id);
   const revised = rows.filter((r) => r.revisionsUsed > 0).map((r) => r.id);
-  const [lines, history, briefs, delivered, quoted, refunded, revisions] = await Promise.all([
+  // Papers are issued when an order is paid: an unpaid page asks for none.
+  const paid = rows.filter((r) => r.paidAt !== null).map((r) => r.id);
+  const [lines, history, briefs, delivered, quoted, refunded, revisions, issued] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.orderId, orderLines.position),
     db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(orderStatusHistory.orderId, orderStatusHistory.createdAt, orderStatusHistory.id),
     briefsOfOrders(db, ids),
@@ -264,6 +270,7 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
     // What the customer was given back of this order's payment (not a refusal of another payment, nor one still under way).
     cancelled.length ? db.select().from(refunds).where(and(inArray(refunds.orderId, cancelled), eq(refunds.status, 'succeeded'), isNull(refunds.attemptId))).orderBy(refunds.createdAt, refunds.id) : [],
     revised.length ? db.select().from(revisionRequests).where(inArray(revisionRequests.orderId, revised)).orderBy(revisionRequests.round) : [],
+    paid.length ? db.select().from(papers).where(inArray(papers.orderId, paid)).orderBy(papers.year, papers.sequence) : [],
   ]);
   return rows.map((order) => ({
     order,
@@ -275,6 +282,7 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
     messages: quoted.messages.get(order.id) ?? [],
     refunds: refunded.filter((r) => r.orderId === order.id),
     revisions: revisions.filter((r) => r.orderId === order.id),
+    papers: issued.filter((p) => p.orderId === order.id),
   }));
 }
 

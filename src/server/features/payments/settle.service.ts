@@ -12,11 +12,13 @@
  * asks again.
  */
 import { hash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { cartItems, orderLines, orderQuotes, orders, paymentAttempts } from '../../db/schema.ts';
+import { STORE_TIME_ZONES } from '../../../domain/tax/papers.ts';
+import { DEFAULT_TAX_RULES } from '../../../domain/tax/rules.ts';
+import { cartItems, orderLines, orderQuotes, orders, paperCounters, papers, paymentAttempts, taxRules } from '../../db/schema.ts';
 import { preparedTransition } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { markAttempt, type NewAttempt } from './attempts.ts';
@@ -92,7 +94,7 @@ const matchesOrder = (order: OrderRow, word: ProviderWord) =>
  * deliveries of the same word, the second waits on the attempt's row and then finds the order
  * paid. Built once: every payment runs the same statement with its own values (decision 0024).
  */
-const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 'reference' | 'paymentRef' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'note' | 'paymentMethod' | 'receiptUrl' | 'paidAt' | 'testPayment'>((p) => ({
+const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 'reference' | 'paymentRef' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'note' | 'paymentMethod' | 'receiptUrl' | 'paidAt' | 'testPayment' | 'country' | 'defaultTaxRule' | 'paperYear'>((p) => ({
   change: {
     orderId: p('orderId'), event: 'paid', actor: 'provider', note: p('note'),
     set: { paymentProvider: p('provider'), paymentKey: p('paymentRef'), paymentMethod: p('paymentMethod'), receiptUrl: p('receiptUrl'), paidAt: p('paidAt'), testPayment: p('testPayment'), paidAttemptId: sql`(select id from attempt)` },
@@ -130,10 +132,50 @@ const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 're
       where l.order_id = changed.id and l.kind = 'template' and c.template_id = l.ref::int
         and (c.user_id = changed.user_id or (changed.user_id is null and c.user_id is null and c.guest_id = changed.guest_id))
       returning 1
-    )`,
+    ), ${issuePapers(p)}`,
     answer: sql`(select id from attempt) as attempt_id`,
   },
 }));
+
+/**
+ * The order's papers (issue 34), issued by the statement that pays it: its store's tax rule now
+ * (the latest version staff saved, else the default), the kinds it gives (a receipt; a tax invoice
+ * too where the seller is registered, but not in Korea: domain/tax/papers.ts), their numbers taken
+ * from the store's series for the year (the counter's row is locked until the payment commits, so
+ * two payments never share a number and a rolled-back one leaves no gap), and the tax part of the
+ * amount (the net rounded half up, as domain/tax/amounts.ts). Nothing when the order was not paid.
+ */
+/** The calendar year now in a time zone. */
+const yearIn = (timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(new Date()));
+
+function issuePapers(p: (name: 'country' | 'defaultTaxRule' | 'paperYear') => SQLWrapper) {
+  const rate = sql`(tax_rule.r->>'rateBasisPoints')::bigint`;
+  const sequence = sql`(numbered.last - (select count(*) from paper_kinds) + k.ord)::int`;
+  return sql`tax_rule as (
+      select coalesce(
+        (select jsonb_build_object('registered', t.registered, 'kind', t.kind, 'rateBasisPoints', t.rate_basis_points, 'registrations', t.registrations)
+          from ${taxRules} as t where t.country = ${p('country')} order by t.created_at desc, t.id desc limit 1),
+        ${p('defaultTaxRule')}::jsonb) as r
+    ), paper_kinds as (
+      select k.kind, k.ord from tax_rule, changed,
+        unnest(case when (tax_rule.r->>'registered')::boolean and ${p('country')} <> 'kr' then array['receipt', 'tax_invoice'] else array['receipt'] end) with ordinality as k(kind, ord)
+    ), numbered as (
+      insert into ${paperCounters} (country, year, last)
+      select ${p('country')}, ${p('paperYear')}::int, count(*) from paper_kinds having count(*) > 0
+      on conflict (country, year) do update set last = ${paperCounters.last} + excluded.last
+      returning last
+    ), issued as (
+      insert into ${papers} (order_id, kind, number, country, year, sequence, currency, amount_minor, tax_minor, tax_rule, buyer)
+      select o.id, k.kind,
+        'SL-' || upper(o.country) || '-' || ${p('paperYear')}::int || '-' || lpad(${sequence}::text, greatest(6, length(${sequence}::text)), '0'),
+        o.country, ${p('paperYear')}::int, ${sequence}, o.currency, o.amount_minor,
+        case when (tax_rule.r->>'registered')::boolean
+          then (o.amount_minor - (o.amount_minor::bigint * 20000 + (10000 + ${rate})) / ((10000 + ${rate}) * 2))::int else 0 end,
+        tax_rule.r, o.business
+      from changed join ${orders} as o on o.id = changed.id, tax_rule, numbered, paper_kinds as k
+      returning 1
+    )`;
+}
 
 export async function settle(db: Database, provider: PaymentProvider, order: OrderRow, attempt: AttemptOf, word: ProviderWord): Promise<SettleOutcome> {
   const record = { ...attemptRecord(provider, order, attempt), reference: word.reference, paymentRef: word.paymentRef };
@@ -170,6 +212,7 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
     note: `payment confirmed (${provider.name})`, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt,
     // The sandbox, test keys or a provider's sandbox: no real money moved (D29 amended).
     testPayment: provider.status().test,
+    country: order.country, defaultTaxRule: JSON.stringify(DEFAULT_TAX_RULES[order.country]), paperYear: yearIn(STORE_TIME_ZONES[order.country]),
   });
   const attemptId = (outcome.row.attempt_id as string | null) ?? null;
   if (outcome.changed) {

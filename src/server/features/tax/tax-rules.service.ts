@@ -1,7 +1,8 @@
 /**
  * Each store's tax rule (issue 34): the latest version staff saved, else the default. Read on
- * every page (the price labels) and every paper, so the current rules are kept in memory: a
- * change made here is seen at once, one made by another instance within a minute.
+ * every page (the price labels), so the current rules are kept in memory, read at start and again
+ * every minute: a change made here is seen at once, one made by another instance within a minute.
+ * Papers never use this copy: the statement that issues them reads the rule in its transaction.
  */
 import { desc, eq } from 'drizzle-orm';
 import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
@@ -9,8 +10,6 @@ import { DEFAULT_TAX_RULES, type TaxRule } from '../../../domain/tax/rules.ts';
 import type { TaxRuleInput } from '../../../domain/validation/tax.ts';
 import type { Database } from '../../db/client.ts';
 import { taxRules, users } from '../../db/schema.ts';
-
-const FRESH_MS = 60_000;
 
 export interface TaxRuleVersion extends TaxRule {
   at: Date;
@@ -25,6 +24,8 @@ export interface TaxRules {
   all(): Promise<Array<{ country: CountryCode; rule: TaxRule; history: TaxRuleVersion[] }>>;
   /** Saves a new version of a store's rule, by a staff member. */
   set(country: CountryCode, rule: TaxRuleInput, byUserId: string): Promise<TaxRule>;
+  /** Reads the current rules again: at start, and then every minute (no page waits on the database for them). */
+  refresh(): Promise<void>;
 }
 
 const ruleOf = (row: typeof taxRules.$inferSelect): TaxRule => ({
@@ -32,7 +33,7 @@ const ruleOf = (row: typeof taxRules.$inferSelect): TaxRule => ({
 });
 
 export function createTaxRules(db: Database): TaxRules {
-  let cached: { rules: Record<CountryCode, TaxRule>; until: number } | null = null;
+  let known: Record<CountryCode, TaxRule> | null = null;
   let loading: Promise<Record<CountryCode, TaxRule>> | null = null;
 
   async function load(): Promise<Record<CountryCode, TaxRule>> {
@@ -40,14 +41,20 @@ export function createTaxRules(db: Database): TaxRules {
     const rows = await db.selectDistinctOn([taxRules.country]).from(taxRules).orderBy(taxRules.country, desc(taxRules.createdAt), desc(taxRules.id));
     const rules = { ...DEFAULT_TAX_RULES } as Record<CountryCode, TaxRule>;
     for (const row of rows) rules[row.country] = ruleOf(row);
-    cached = { rules, until: Date.now() + FRESH_MS };
+    known = rules;
     return rules;
   }
 
-  async function rules(): Promise<Record<CountryCode, TaxRule>> {
-    if (cached && cached.until > Date.now()) return cached.rules;
+  /** Reads them again (at start, then every minute: another instance's change is seen that late). */
+  const refresh = async () => {
     loading ??= load().finally(() => { loading = null; });
-    return loading;
+    await loading;
+  };
+
+  async function rules(): Promise<Record<CountryCode, TaxRule>> {
+    if (known) return known;
+    await refresh();
+    return known!;
   }
 
   return {
@@ -65,8 +72,10 @@ export function createTaxRules(db: Database): TaxRules {
     },
     async set(country, rule, byUserId) {
       const [row] = await db.insert(taxRules).values({ country, ...rule, changedByUserId: byUserId }).returning();
-      cached = null;
-      return ruleOf(row!);
+      const saved = ruleOf(row!);
+      if (known) known = { ...known, [country]: saved };
+      return saved;
     },
+    refresh,
   };
 }
