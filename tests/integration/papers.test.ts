@@ -2,7 +2,8 @@
  * Papers a business can book (issue 34): issued by the statement that pays the order, numbered
  * per store and year without gaps, with the tax part the store's rule names.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { numberPapers } from '../../src/server/features/payments/papers-numbering.ts';
 import { describe, expect, it } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { STORE_TIME_ZONES } from '../../src/domain/tax/papers.ts';
@@ -29,14 +30,24 @@ describe.each(BACKENDS)('papers on %s', (backend) => {
 
   /** Every number the store's series has given this year, in order. */
   const seriesOf = async (country: 'au' | 'kr') =>
-    (await staff.db().select({ sequence: papers.sequence }).from(papers).where(and(eq(papers.country, country), eq(papers.year, yearIn(STORE_TIME_ZONES[country])))).orderBy(asc(papers.sequence))).map((p) => p.sequence);
+    (await staff.db().select({ sequence: papers.sequence }).from(papers).where(and(eq(papers.country, country), eq(papers.year, yearIn(STORE_TIME_ZONES[country])), isNotNull(papers.sequence))).orderBy(asc(papers.sequence))).map((p) => p.sequence);
+
+  /** The order's papers once the numbering that follows its payment has run (without being asked here). */
+  async function numbered(orderId: string) {
+    for (let waited = 0; ; waited += 10) {
+      const issued = await staff.db().select().from(papers).where(eq(papers.orderId, orderId)).orderBy(asc(papers.sequence));
+      if (issued.length > 0 && issued.every((p) => p.number !== null)) return issued;
+      if (waited > 3000) throw new Error(`the papers of ${orderId} were not numbered within 3 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 
   async function paidOrder(country: string, extra: Record<string, unknown> = {}) {
     const { orderId, guest, confirm } = await approvedOrder(country, extra);
     const confirmed = await confirm();
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [order] = await staff.db().select().from(orders).where(eq(orders.orderNumber, orderId));
-    const issued = await staff.db().select().from(papers).where(eq(papers.orderId, order!.id)).orderBy(asc(papers.sequence));
+    const issued = await numbered(order!.id);
     return { orderId, guest, order: order!, issued };
   }
 
@@ -46,7 +57,7 @@ describe.each(BACKENDS)('papers on %s', (backend) => {
     expect(issued.map((p) => p.kind)).toEqual(['receipt', 'tax_invoice']);
     const [first, second] = issued;
     expect(first!.number).toMatch(new RegExp(`^SL-AU-${year}-\\d{6}$`));
-    expect(second!.sequence).toBe(first!.sequence + 1);
+    expect(second!.sequence).toBe(first!.sequence! + 1);
     for (const paper of issued) {
       expect(paper).toMatchObject({ country: 'au', year, currency: 'AUD', amountMinor: order.amountMinor, buyer: { company: 'Harbour Café Pty Ltd', taxId: '51 824 753 556' } });
       expect(paper.taxMinor).toBe(order.amountMinor - Math.floor((order.amountMinor * 20000 + 11000) / 22000));
@@ -79,6 +90,10 @@ describe.each(BACKENDS)('papers on %s', (backend) => {
     for (let i = 0; i < 20; i++) approved.push(await approvedOrder('au'));
     const answers = await Promise.all(approved.map((a) => a.confirm()));
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    for (const { orderId } of approved) {
+      const [order] = await staff.db().select().from(orders).where(eq(orders.orderNumber, orderId));
+      expect(await numbered(order!.id)).toHaveLength(2);
+    }
     const series = await seriesOf('au');
     expect(series).toEqual(series.map((_, i) => i + 1));
     expect(series.length).toBeGreaterThanOrEqual(40);
@@ -101,8 +116,33 @@ describe.each(BACKENDS)('papers on %s', (backend) => {
     expect(unpaid!.status).toBe('pending');
     await paidOrder('kr');
     expect((await dying.confirm()).statusCode).toBe(200);
+    await numbered(unpaid!.id);
     const after = await seriesOf('kr');
     expect(after).toEqual(after.map((_, i) => i + 1));
     expect(after.length).toBe(before.length + 2);
+  });
+
+  it('keeps a payment whose numbering failed, lists its papers once numbered again, and leaves no gap', async () => {
+    const before = await seriesOf('kr');
+    await staff.db().execute(sql.raw(`create function die_on_number() returns trigger language plpgsql as $$ begin raise exception 'the process died'; end $$`));
+    await staff.db().execute(sql.raw('create trigger die_on_number before insert or update on paper_counters for each row execute function die_on_number()'));
+    let order: typeof orders.$inferSelect | undefined;
+    try {
+      const approved = await approvedOrder('kr');
+      expect((await approved.confirm()).statusCode).toBe(200);
+      [order] = await staff.db().select().from(orders).where(eq(orders.orderNumber, approved.orderId));
+      expect(order!.status).toBe('order_received');
+      // While no numbering can succeed, the paper waits unnumbered and the order lists none.
+      expect(await staff.db().select().from(papers).where(and(eq(papers.orderId, order!.id), isNull(papers.number)))).toHaveLength(1);
+      expect((await api.call('GET', `/api/orders/${approved.orderId}?sessionId=${approved.guest}`)).json().order.papers).toEqual([]);
+    } finally {
+      await staff.db().execute(sql.raw('drop trigger die_on_number on paper_counters'));
+      await staff.db().execute(sql.raw('drop function die_on_number()'));
+    }
+    // The numbering job's pass (or the next payment's numbering) numbers it, once.
+    await numberPapers(staff.db());
+    expect(await numbered(order!.id)).toHaveLength(1);
+    expect(await numberPapers(staff.db())).toBe(0);
+    expect(await seriesOf('kr')).toEqual([...before, before.length + 1]);
   });
 });

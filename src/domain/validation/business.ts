@@ -4,7 +4,7 @@ import { emailField, optionalText, requiredText } from './schema-helpers.ts';
 
 export const businessDetailsSchema = z.object({
   company: requiredText(200),
-  taxId: requiredText(40).describe("The buyer's tax id in the order's store: a Korean business number (checked by its check digit), an ABN (by its checksum), or another store's tax code (4-30 letters, digits and separators)."),
+  taxId: requiredText(30).describe("The buyer's tax id in the order's store: a Korean business number (checked by its check digit), an ABN (by its checksum), or another store's tax code (4-30 letters, digits and separators)."),
   address: optionalText(300),
   email: emailField().optional().describe('Where papers go, when not the order\'s e-mail.'),
 });

@@ -512,9 +512,9 @@ export const taxRules = pgTable('tax_rules', {
 ]);
 
 /**
- * The last paper number given per store and year (issue 34). Taken by the statement that issues
- * the papers, in the transaction that pays the order or records the refund: a transaction that
- * rolls back gives its numbers back, so the series has no gaps (a sequence would leave them).
+ * The last paper number given per store and year (issue 34). Taken by `numberPapers`, which numbers
+ * every paper still without one in one statement: a statement that rolls back gives its numbers
+ * back, so the series has no gaps (a sequence would leave them).
  */
 export const paperCounters = pgTable('paper_counters', {
   country: text('country', { enum: COUNTRY_CODES }).notNull(),
@@ -537,10 +537,11 @@ export const papers = pgTable('papers', {
   /** The refund a credit note is for. */
   refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
   kind: text('kind', { enum: PAPER_KINDS }).notNull(),
-  number: text('number').notNull(),
+  /** Given once by `numberPapers` right after the payment commits; null until then (a few milliseconds). */
+  number: text('number'),
   country: text('country', { enum: COUNTRY_CODES }).notNull(),
   year: integer('year').notNull(),
-  sequence: integer('sequence').notNull(),
+  sequence: integer('sequence'),
   currency: text('currency').notNull(),
   /** What was paid (or refunded), tax included, in minor units; its tax part by the rule below. */
   amountMinor: integer('amount_minor').notNull(),
@@ -549,12 +550,15 @@ export const papers = pgTable('papers', {
   buyer: jsonb('buyer').$type<BusinessDetails>(),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('papers_number_key').on(t.number),
-  uniqueIndex('papers_series_key').on(t.country, t.year, t.sequence),
+  // Only numbered papers are in these: a paper waiting for its number adds no entry (no hot spot of nulls).
+  uniqueIndex('papers_number_key').on(t.number).where(sql`${t.number} is not null`),
+  uniqueIndex('papers_series_key').on(t.country, t.year, t.sequence).where(sql`${t.sequence} is not null`),
   // An order's receipt and tax invoice are issued once; a refund's credit note once.
   uniqueIndex('papers_order_kind_once').on(t.orderId, t.kind).where(sql`${t.refundId} is null`),
   uniqueIndex('papers_refund_once').on(t.refundId).where(sql`${t.refundId} is not null`),
   index('papers_issued_idx').on(t.country, t.issuedAt),
+  index('papers_unnumbered_idx').on(t.issuedAt, t.id).where(sql`${t.sequence} is null`),
+  check('papers_numbered_check', sql`(${t.number} is null) = (${t.sequence} is null)`),
   check('papers_kind_check', oneOf(t.kind, PAPER_KINDS)),
   check('papers_amounts_check', sql`${t.amountMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.amountMinor}`),
   check('papers_credit_note_check', sql`(${t.kind} = 'credit_note') = (${t.refundId} is not null)`),

@@ -5,6 +5,7 @@ import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
 import { expireQuotes } from '../features/quotes/quotes.service.ts';
 import type { Job } from './scheduler.ts';
 import type { PaymentsService } from '../features/payments/payments.service.ts';
+import { numberPapers } from '../features/payments/papers-numbering.ts';
 
 export function storeJobs(deps: { storage: FileStorage; payments: PaymentsService; reconcileIntervalMs: number }): Job[] {
   return [
@@ -15,5 +16,7 @@ export function storeJobs(deps: { storage: FileStorage; payments: PaymentsServic
     { name: 'reconcile-payments', intervalMs: deps.reconcileIntervalMs, run: () => deps.payments.reconcile() },
     // Quotes are valid to the end of a day in Korea time (D28); an hourly pass tells staff within the hour.
     { name: 'expire-quotes', intervalMs: 60 * 60_000, run: (db) => expireQuotes(db) },
+    // Papers a process left unnumbered (it died between a payment and its numbering) get their numbers within the minute.
+    { name: 'number-papers', intervalMs: 60_000, run: (db) => numberPapers(db) },
   ];
 }

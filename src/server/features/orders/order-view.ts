@@ -17,10 +17,12 @@ const reviewView = (review: DraftReview) => ({ ...review, deadline: review.deadl
 
 /** `fileAccess` goes on file URLs for readers without a session (the order's private link, D22). */
 /** The newest quote as the customer reads it (D28): what to pay, until when, whether it still may be. */
-/** A paper as the order lists it. */
-export const paperView = (paper: OrderWithDetails['papers'][number]) => ({
-  kind: paper.kind, number: paper.number, issuedAt: paper.issuedAt, amount: paper.amountMinor, tax: paper.taxMinor, currency: paper.currency,
-});
+type Paper = OrderWithDetails['papers'][number];
+
+/** The papers an order lists: those numbered (a paper is numbered milliseconds after the payment commits). */
+export const paperViews = (papers: readonly Paper[]) => papers
+  .filter((paper): paper is Paper & { number: string } => paper.number !== null)
+  .map((paper) => ({ kind: paper.kind, number: paper.number, issuedAt: paper.issuedAt, amount: paper.amountMinor, tax: paper.taxMinor, currency: paper.currency }));
 
 function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['quotes']) {
   const quote = quotes[0];
@@ -45,7 +47,7 @@ export function customerOrderView({ order, lines, history, brief, deliverables, 
     id: order.id,
     orderId: order.orderNumber,
     business: order.business,
-    papers: papers.map(paperView),
+    papers: paperViews(papers),
     status: order.status,
     orderType: order.orderType,
     orderName: order.orderName,

@@ -18,10 +18,11 @@ import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/paymen
 import { rowsOf, type Database } from '../../db/client.ts';
 import { STORE_TIME_ZONES } from '../../../domain/tax/papers.ts';
 import { DEFAULT_TAX_RULES } from '../../../domain/tax/rules.ts';
-import { cartItems, orderLines, orderQuotes, orders, paperCounters, papers, paymentAttempts, taxRules } from '../../db/schema.ts';
+import { cartItems, orderLines, orderQuotes, orders, papers, paymentAttempts, taxRules } from '../../db/schema.ts';
 import { preparedTransition } from '../orders/lifecycle.ts';
 import { findOrderByNumber, type OrderRow } from '../orders/orders.service.ts';
 import { markAttempt, type NewAttempt } from './attempts.ts';
+import { numberSoon } from './papers-numbering.ts';
 import type { PaymentProvider, ProviderWord } from './providers/provider.ts';
 import { requestRefund, sendRefund } from './refunds.service.ts';
 
@@ -140,39 +141,28 @@ const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 're
 /**
  * The order's papers (issue 34), issued by the statement that pays it: its store's tax rule now
  * (the latest version staff saved, else the default), the kinds it gives (a receipt; a tax invoice
- * too where the seller is registered, but not in Korea: domain/tax/papers.ts), their numbers taken
- * from the store's series for the year (the counter's row is locked until the payment commits, so
- * two payments never share a number and a rolled-back one leaves no gap), and the tax part of the
- * amount (the net rounded half up, as domain/tax/amounts.ts). Nothing when the order was not paid.
+ * too where the seller is registered, but not in Korea: domain/tax/papers.ts), the tax part of the
+ * amount (the net rounded half up, as domain/tax/amounts.ts) and the buyer's details. Their numbers
+ * are given right after the payment commits (papers-numbering.ts). Nothing when it was not paid.
  */
-/** The calendar year now in a time zone. */
+/** The calendar year now in a time zone: a paper's year is its store's. */
 const yearIn = (timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(new Date()));
 
 function issuePapers(p: (name: 'country' | 'defaultTaxRule' | 'paperYear') => SQLWrapper) {
   const rate = sql`(tax_rule.r->>'rateBasisPoints')::bigint`;
-  const sequence = sql`(numbered.last - (select count(*) from paper_kinds) + k.ord)::int`;
   return sql`tax_rule as (
       select coalesce(
         (select jsonb_build_object('registered', t.registered, 'kind', t.kind, 'rateBasisPoints', t.rate_basis_points, 'registrations', t.registrations)
           from ${taxRules} as t where t.country = ${p('country')} order by t.created_at desc, t.id desc limit 1),
         ${p('defaultTaxRule')}::jsonb) as r
-    ), paper_kinds as (
-      select k.kind, k.ord from tax_rule, changed,
-        unnest(case when (tax_rule.r->>'registered')::boolean and ${p('country')} <> 'kr' then array['receipt', 'tax_invoice'] else array['receipt'] end) with ordinality as k(kind, ord)
-    ), numbered as (
-      insert into ${paperCounters} (country, year, last)
-      select ${p('country')}, ${p('paperYear')}::int, count(*) from paper_kinds having count(*) > 0
-      on conflict (country, year) do update set last = ${paperCounters.last} + excluded.last
-      returning last
     ), issued as (
-      insert into ${papers} (order_id, kind, number, country, year, sequence, currency, amount_minor, tax_minor, tax_rule, buyer)
-      select o.id, k.kind,
-        'SL-' || upper(o.country) || '-' || ${p('paperYear')}::int || '-' || lpad(${sequence}::text, greatest(6, length(${sequence}::text)), '0'),
-        o.country, ${p('paperYear')}::int, ${sequence}, o.currency, o.amount_minor,
+      insert into ${papers} (order_id, kind, country, year, currency, amount_minor, tax_minor, tax_rule, buyer, issued_at)
+      select o.id, k.kind, o.country, ${p('paperYear')}::int, o.currency, o.amount_minor,
         case when (tax_rule.r->>'registered')::boolean
           then (o.amount_minor - (o.amount_minor::bigint * 20000 + (10000 + ${rate})) / ((10000 + ${rate}) * 2))::int else 0 end,
-        tax_rule.r, o.business
-      from changed join ${orders} as o on o.id = changed.id, tax_rule, numbered, paper_kinds as k
+        tax_rule.r, o.business, clock_timestamp() + (k.ord - 1) * interval '1 microsecond'
+      from changed join ${orders} as o on o.id = changed.id, tax_rule,
+        unnest(case when (tax_rule.r->>'registered')::boolean and ${p('country')} <> 'kr' then array['receipt', 'tax_invoice'] else array['receipt'] end) with ordinality as k(kind, ord)
       returning 1
     )`;
 }
@@ -216,6 +206,8 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   });
   const attemptId = (outcome.row.attempt_id as string | null) ?? null;
   if (outcome.changed) {
+    // The payer's answer does not wait for the numbering: the papers are listed once numbered, within a tenth of a second.
+    numberSoon(db, (error) => console.warn(`papers of ${order.orderNumber} left for the numbering job:`, error instanceof Error ? error.message : error));
     return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: attemptId, testPayment: provider.status().test } };
   }
   // Another delivery of the same word won the race, or the order had been paid by it: the same answer.
