@@ -145,4 +145,44 @@ describe.each(BACKENDS)('papers on %s', (backend) => {
     expect(await numberPapers(staff.db())).toBe(0);
     expect(await seriesOf('kr')).toEqual([...before, before.length + 1]);
   });
+
+  it('issues a credit note for each refund, naming the receipt it corrects, with the receipt\'s rule and buyer', async () => {
+    const { orderId, guest, order, issued } = await paidOrder('au', { business: { company: 'Harbour Café Pty Ltd', taxId: '51 824 753 556' } });
+    const receipt = issued.find((p) => p.kind === 'receipt')!;
+    const cancelled = await api.call('POST', `/api/orders/${orderId}/cancel`, { sessionId: guest });
+    expect([200, 202]).toContain(cancelled.statusCode);
+    const notes = async () => (await staff.db().select().from(papers).where(and(eq(papers.orderId, order.id), eq(papers.kind, 'credit_note'))));
+    let [note] = await notes();
+    for (let waited = 0; (!note || note.number === null) && waited < 3000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      [note] = await notes();
+    }
+    expect(note).toMatchObject({
+      amountMinor: order.amountMinor, taxMinor: receipt.taxMinor, currency: 'AUD', correctsPaperId: receipt.id,
+      buyer: { company: 'Harbour Café Pty Ltd' }, taxRule: receipt.taxRule,
+    });
+    expect(note!.number).toMatch(/^SL-AU-\d{4}-\d{6}$/);
+    const listed = (await api.call('GET', `/api/orders/${orderId}?sessionId=${guest}`)).json().order.papers;
+    expect(listed.map((p: { kind: string }) => p.kind)).toEqual(['receipt', 'tax_invoice', 'credit_note']);
+    const series = await seriesOf('au');
+    expect(series).toEqual(series.map((_, i) => i + 1));
+  });
+
+  it('gives a partial refund by staff a credit note of that amount, its tax the part the receipt\'s rule names', async () => {
+    const { order, issued } = await paidOrder('kr');
+    const { cookie } = await staff.admin();
+    // An odd amount, to make the rounding count: a little over half of what was paid.
+    const refundAmount = Math.floor(order.amountMinor / 2) + 1;
+    const answer = await staff.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount, reason: 'Half the work was done.' }, { cookie });
+    expect([200, 202], answer.body).toContain(answer.statusCode);
+    let notes: Array<typeof papers.$inferSelect> = [];
+    for (let waited = 0; waited < 3000; waited += 10) {
+      notes = await staff.db().select().from(papers).where(and(eq(papers.orderId, order.id), eq(papers.kind, 'credit_note')));
+      if (notes[0]?.number) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(notes).toHaveLength(1);
+    // The VAT in it: the refund less its net (× 10000 / 11000, rounded half up).
+    expect(notes[0]).toMatchObject({ amountMinor: refundAmount, taxMinor: refundAmount - Math.floor((refundAmount * 20000 + 11000) / 22000), correctsPaperId: issued[0]!.id, currency: 'KRW' });
+  });
 });

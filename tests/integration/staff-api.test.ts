@@ -36,6 +36,8 @@ const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?:
   { method: 'GET', url: '/api/admin/overview' },
   { method: 'GET', url: '/api/admin/contacts' },
   { method: 'PATCH', url: '/api/admin/contacts/:id', body: { handled: true } },
+  { method: 'GET', url: '/api/admin/tax' },
+  { method: 'PUT', url: '/api/admin/tax/:country', body: { registered: true, kind: 'sales_tax', rateBasisPoints: 825, included: true, registrations: [] } },
 ];
 
 /** A staff route called as `headers` say: JSON, or a multipart file for the deliverables. */
@@ -79,7 +81,7 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     ];
     const before = await s.snapshot();
     for (const route of STAFF_ROUTES) {
-      const url = route.url.replace(':id', ids[route.url] ?? order.id);
+      const url = route.url.replace(':id', ids[route.url] ?? order.id).replace(':country', 'us');
       for (const caller of callers) {
         const full = caller.query ? `${url}${url.includes('?') ? '&' : '?'}${caller.query}` : url;
         const body = route.body !== undefined && caller.name === 'guest' ? { ...route.body as object, sessionId: guest } : route.body;
@@ -90,7 +92,7 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     }
     expect(await s.snapshot()).toEqual(before);
     for (const route of STAFF_ROUTES) {
-      const response = await callRoute(s, route, route.url.replace(':id', ids[route.url] ?? order.id), route.body, { cookie: admin.cookie });
+      const response = await callRoute(s, route, route.url.replace(':id', ids[route.url] ?? order.id).replace(':country', 'us'), route.body, { cookie: admin.cookie });
       expect(response.statusCode, `admin ${route.method} ${route.url}: ${response.body}`).toBe(route.files ? 201 : 200);
     }
   });

@@ -15,6 +15,10 @@ export const STORE_TIME_ZONES: Readonly<Record<CountryCode, string>> = {
   kr: 'Asia/Seoul', us: 'America/New_York', au: 'Australia/Sydney', vn: 'Asia/Ho_Chi_Minh', cn: 'Asia/Shanghai', my: 'Asia/Kuala_Lumpur',
 };
 
+/** The calendar year a store's paper issued now is numbered in (its store's time zone). */
+export const paperYear = (country: CountryCode, at = new Date()) =>
+  Number(new Intl.DateTimeFormat('en-US', { timeZone: STORE_TIME_ZONES[country], year: 'numeric' }).format(at));
+
 /** SL-AU-2026-000123. */
 export const paperNumber = (country: CountryCode, year: number, sequence: number) =>
   `SL-${country.toUpperCase()}-${year}-${String(sequence).padStart(6, '0')}`;

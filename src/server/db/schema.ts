@@ -548,6 +548,8 @@ export const papers = pgTable('papers', {
   taxMinor: integer('tax_minor').notNull(),
   taxRule: jsonb('tax_rule').$type<{ registered: boolean; kind: TaxKind; rateBasisPoints: number; registrations: Registration[] }>().notNull(),
   buyer: jsonb('buyer').$type<BusinessDetails>(),
+  /** The paper a credit note corrects (the order's receipt); null for the others, and for a refund of an order paid before papers. */
+  correctsPaperId: uuid('corrects_paper_id').references((): AnyPgColumn => papers.id, { onDelete: 'restrict' }),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   // Only numbered papers are in these: a paper waiting for its number adds no entry (no hot spot of nulls).

@@ -1,15 +1,25 @@
 /** A staff member, customers and paid orders for the staff-area tests, and a whole-database snapshot to prove a refusal stored nothing. */
-import { eq, getTableName, isTable } from 'drizzle-orm';
+import { count, eq, getTableName, isNull, isTable } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import * as schema from '../../../src/server/db/schema.ts';
-import { mailOutbox, orders, users } from '../../../src/server/db/schema.ts';
+import { mailOutbox, orders, papers, users } from '../../../src/server/db/schema.ts';
 import type { TestServer } from '../harness.ts';
 import { client, newAccount, sessionCookie } from './clients.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const TABLES = (Object.values(schema) as unknown[]).filter((value) => isTable(value)) as PgTable[];
+
+/** Resolves once no paper waits for its number (they get it within about 100 ms of the payment). */
+export async function papersNumbered(db: TestServer['database']['db']): Promise<void> {
+  for (let waited = 0; waited <= 3000; waited += 10) {
+    const [row] = await db.select({ waiting: count() }).from(papers).where(isNull(papers.number));
+    if (row!.waiting === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('papers still wait for their numbers after 3 s');
+}
 
 export function staffApi(server: () => TestServer) {
   const api = client(server);
@@ -43,11 +53,15 @@ export function staffApi(server: () => TestServer) {
       const created = (await api.call('POST', '/api/orders', { customerName: '김민수', customerEmail: email, customerPhone: '010-1234-5678', serviceId: 1, quantity: 3, country: 'kr' }, { cookie, 'x-store-country': 'kr', 'accept-language': lang })).json();
       const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' }, { cookie })).json();
       expect((await api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
+      await papersNumbered(db());
       const [row] = await db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
       return row!;
     },
     /** Every row of every table; of the outbox, what was queued (the mail worker sends in the background). */
     async snapshot() {
+      // Papers are numbered in the background just after a payment (or a refund): wait for that
+      // first, so it is not taken for a change the call under test made.
+      await papersNumbered(db());
       const parts: string[] = [];
       for (const table of TABLES) {
         const rows = await db().select().from(table);

@@ -18,6 +18,8 @@ import { OPEN_REFUND_STATUSES, type RefundStatus } from '../../../domain/payment
 import type { Database } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
 import { transition } from '../orders/lifecycle.ts';
+import { issueCreditNote } from './credit-notes.ts';
+import { numberSoon } from './papers-numbering.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -35,13 +37,16 @@ export async function requestRefund(tx: Database, refund: Omit<NewRefund, 'statu
   return existing;
 }
 
-/** Records the provider's final word on a refund and, when it went through, the cancellation it was for. */
+/** Records the provider's final word on a refund and, when it went through, its credit note and the cancellation it was for. */
 async function finish(db: Database, refund: RefundRow, status: 'succeeded' | 'failed', failure: string | null): Promise<RefundStatus> {
-  return db.transaction(async (tx) => {
+  let credited = false;
+  const finished = await db.transaction(async (tx) => {
     const [done] = await tx.update(refunds).set({ status, failure, sendingUntil: null, completedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(refunds.id, refund.id), inArray(refunds.status, OPEN_REFUND_STATUSES))).returning({ id: refunds.id });
     // Finished meanwhile by another (the call and the reconciler both learnt it): nothing more to do.
     if (!done) return (await currentStatus(tx, refund.id)) ?? status;
+    // The money went back: its credit note (issue 34) is issued with the record of it.
+    if (status === 'succeeded') credited = await issueCreditNote(tx as unknown as Database, refund);
     if (status === 'succeeded' && refund.cancelEvent && refund.cancelFrom) {
       // Made only from the status it was decided on: an order staff moved on meanwhile keeps its
       // status, and its refund is recorded for staff to see.
@@ -53,6 +58,8 @@ async function finish(db: Database, refund: RefundRow, status: 'succeeded' | 'fa
     }
     return status;
   });
+  if (credited) numberSoon(db, (error) => console.warn(`credit note of refund ${refund.id} left for the numbering job:`, error instanceof Error ? error.message : error));
+  return finished;
 }
 
 async function currentStatus(db: Database, id: string): Promise<RefundStatus | undefined> {

@@ -16,7 +16,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentAttemptStatus, PaymentChoice } from '../../../domain/payments.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { STORE_TIME_ZONES } from '../../../domain/tax/papers.ts';
+import { paperYear } from '../../../domain/tax/papers.ts';
 import { DEFAULT_TAX_RULES } from '../../../domain/tax/rules.ts';
 import { cartItems, orderLines, orderQuotes, orders, papers, paymentAttempts, taxRules } from '../../db/schema.ts';
 import { preparedTransition } from '../orders/lifecycle.ts';
@@ -145,9 +145,6 @@ const paidStatement = preparedTransition<'orderId' | 'provider' | 'method' | 're
  * amount (the net rounded half up, as domain/tax/amounts.ts) and the buyer's details. Their numbers
  * are given right after the payment commits (papers-numbering.ts). Nothing when it was not paid.
  */
-/** The calendar year now in a time zone: a paper's year is its store's. */
-const yearIn = (timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(new Date()));
-
 function issuePapers(p: (name: 'country' | 'defaultTaxRule' | 'paperYear') => SQLWrapper) {
   const rate = sql`(tax_rule.r->>'rateBasisPoints')::bigint`;
   return sql`tax_rule as (
@@ -202,7 +199,7 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
     note: `payment confirmed (${provider.name})`, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt,
     // The sandbox, test keys or a provider's sandbox: no real money moved (D29 amended).
     testPayment: provider.status().test,
-    country: order.country, defaultTaxRule: JSON.stringify(DEFAULT_TAX_RULES[order.country]), paperYear: yearIn(STORE_TIME_ZONES[order.country]),
+    country: order.country, defaultTaxRule: JSON.stringify(DEFAULT_TAX_RULES[order.country]), paperYear: paperYear(order.country),
   });
   const attemptId = (outcome.row.attempt_id as string | null) ?? null;
   if (outcome.changed) {

@@ -1,0 +1,2 @@
+ALTER TABLE "papers" ADD COLUMN "corrects_paper_id" uuid;--> statement-breakpoint
+ALTER TABLE "papers" ADD CONSTRAINT "papers_corrects_paper_id_papers_id_fk" FOREIGN KEY ("corrects_paper_id") REFERENCES "public"."papers"("id") ON DELETE restrict ON UPDATE no action;
