@@ -48,10 +48,30 @@ class TossFailure extends Error {
   }
 }
 
+/** Waits before asking again while Toss is still processing the same request (ALREADY_PROCESSING_REQUEST). */
+const BUSY_RETRY_MS = [150, 300, 600];
+
 export function createTossProvider(options: TossOptions): PaymentProvider {
   const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
 
+  /**
+   * "The same request is still being processed" (a second confirm of one payment, sent while the
+   * first is at Toss) is asked again under the same key a few times over about a second: Toss then
+   * answers the first one's result, so both callers hear it, rather than one of them "unknown".
+   */
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+    for (const wait of idempotencyKey ? BUSY_RETRY_MS : []) {
+      try {
+        return await callOnce<T>(method, path, body, idempotencyKey);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.message.endsWith(' ALREADY_PROCESSING_REQUEST'))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+    return callOnce<T>(method, path, body, idempotencyKey);
+  }
+
+  async function callOnce<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
     const { status, body: parsed } = await requestJson(`${options.apiBase}${path}`, {
       method,
       headers: {
