@@ -1,12 +1,14 @@
 /**
  * Numbers papers (issue 34, decision 0040): every paper still without a number, per store and
- * year, in the order it was issued, in one statement under one advisory lock. The payment's own
- * statement issues the papers unnumbered (it must not wait on the store's counter: that lock held
- * to its commit cut the orders a second the store takes to 61% of the reference); payments ask for
- * a numbering when they commit, and the asks of the next 100 ms are numbered together (one
- * numbering per payment, each waiting on the lock, cut it to 33%). The numbering job catches what a process that died in between left.
- * One statement: the counter and the papers move together, and a statement that fails gives its
- * numbers back, so the series has no gaps; a number is given once (only to a paper without one).
+ * year, by issue time within a batch, in one statement under one advisory lock (a paper committed
+ * just after a batch read the waiting ones goes to the next batch, so numbers follow issue time
+ * closely, not exactly). The payment's own statement issues the papers unnumbered: taking the
+ * store's counter there, locked to its commit, cut the orders a second the store takes to 61% of
+ * the reference. Payments ask for a numbering when they commit, and the asks of the next 100 ms
+ * are numbered together (one numbering per payment, each waiting on the lock, cut it to 33%); the
+ * numbering job catches what a process that died in between left. One statement: the counter and
+ * the papers move together, and a statement that fails gives its numbers back, so the series has
+ * no gaps; a number is given once (only to a paper without one).
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client.ts';
