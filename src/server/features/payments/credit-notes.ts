@@ -5,12 +5,12 @@
  * names. Numbered like every paper, just after (papers-numbering.ts). Money given back that an
  * order could not take (a refusal) corrects no paper of it and gets none.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { taxOf } from '../../../domain/tax/amounts.ts';
 import { paperYear } from '../../../domain/tax/papers.ts';
-import { DEFAULT_TAX_RULES } from '../../../domain/tax/rules.ts';
 import type { Database } from '../../db/client.ts';
-import { orders, papers, refunds, taxRules } from '../../db/schema.ts';
+import { orders, papers, refunds } from '../../db/schema.ts';
+import { storeRuleNow } from '../tax/tax-rules.service.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -22,7 +22,7 @@ export async function issueCreditNote(tx: Database, refund: RefundRow): Promise<
   const [receipt] = await tx.select().from(papers)
     .where(and(eq(papers.orderId, order.id), eq(papers.kind, 'receipt'), isNull(papers.refundId))).limit(1);
   // An order paid before papers existed has no receipt: the store's rule now stands in for it.
-  const rule = receipt?.taxRule ?? (await currentRule(tx, order.country));
+  const rule = receipt?.taxRule ?? (await storeRuleNow(tx, order.country));
   const { tax } = taxOf(refund.amountMinor, rule);
   const inserted = await tx.insert(papers).values({
     orderId: order.id, refundId: refund.id, kind: 'credit_note', country: order.country, year: paperYear(order.country),
@@ -30,10 +30,4 @@ export async function issueCreditNote(tx: Database, refund: RefundRow): Promise<
     buyer: receipt ? receipt.buyer : order.business, correctsPaperId: receipt?.id ?? null,
   }).onConflictDoNothing().returning({ id: papers.id });
   return inserted.length > 0;
-}
-
-async function currentRule(tx: Database, country: keyof typeof DEFAULT_TAX_RULES) {
-  const [row] = await tx.select().from(taxRules).where(eq(taxRules.country, country)).orderBy(desc(taxRules.createdAt), desc(taxRules.id)).limit(1);
-  const rule = row ?? DEFAULT_TAX_RULES[country];
-  return { registered: rule.registered, kind: rule.kind, rateBasisPoints: rule.rateBasisPoints, registrations: rule.registrations };
 }

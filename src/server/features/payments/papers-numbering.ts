@@ -62,7 +62,8 @@ const numberings = new WeakMap<Database, Numbering>();
  * than 300 transactions each waiting on the lock). A failure is reported and left to the next
  * numbering or the numbering job; the payment it follows stands.
  */
-export function numberSoon(db: Database, onError: (error: unknown) => void): void {
+export function numberSoon(db: Database, what: string): void {
+  const onError = (error: unknown) => console.warn(`${what} left for the numbering job:`, error instanceof Error ? error.message : error);
   let state = numberings.get(db);
   if (!state) numberings.set(db, (state = { timer: null, running: false, wanted: false }));
   const numbering = state;

@@ -58,7 +58,7 @@ async function finish(db: Database, refund: RefundRow, status: 'succeeded' | 'fa
     }
     return status;
   });
-  if (credited) numberSoon(db, (error) => console.warn(`credit note of refund ${refund.id} left for the numbering job:`, error instanceof Error ? error.message : error));
+  if (credited) numberSoon(db, `credit note of refund ${refund.id}`);
   return finished;
 }
 

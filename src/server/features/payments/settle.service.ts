@@ -204,7 +204,7 @@ export async function settle(db: Database, provider: PaymentProvider, order: Ord
   const attemptId = (outcome.row.attempt_id as string | null) ?? null;
   if (outcome.changed) {
     // The payer's answer does not wait for the numbering: the papers are listed once numbered, within a tenth of a second.
-    numberSoon(db, (error) => console.warn(`papers of ${order.orderNumber} left for the numbering job:`, error instanceof Error ? error.message : error));
+    numberSoon(db, `papers of ${order.orderNumber}`);
     return { kind: 'paid', newlyPaid: true, order: { ...order, status: 'order_received', paymentProvider: provider.name, paymentKey: word.paymentRef, paymentMethod: word.method, receiptUrl: word.receiptUrl, paidAt, paidAttemptId: attemptId, testPayment: provider.status().test } };
   }
   // Another delivery of the same word won the race, or the order had been paid by it: the same answer.

@@ -32,6 +32,12 @@ const ruleOf = (row: typeof taxRules.$inferSelect): TaxRule => ({
   registered: row.registered, kind: row.kind, rateBasisPoints: row.rateBasisPoints, included: row.included, registrations: row.registrations,
 });
 
+/** A store's rule now, read in the caller's transaction (a credit note's, when its order has no receipt). */
+export async function storeRuleNow(db: Database, country: CountryCode): Promise<TaxRule> {
+  const [row] = await db.select().from(taxRules).where(eq(taxRules.country, country)).orderBy(desc(taxRules.createdAt), desc(taxRules.id)).limit(1);
+  return row ? ruleOf(row) : DEFAULT_TAX_RULES[country];
+}
+
 export function createTaxRules(db: Database): TaxRules {
   let known: Record<CountryCode, TaxRule> | null = null;
   let loading: Promise<Record<CountryCode, TaxRule>> | null = null;
