@@ -59,6 +59,7 @@ import { registerAdminRoutes } from './features/admin/admin.routes.ts';
 import { createTaxLoader } from './features/tax/tax.loader.ts';
 import { createTaxRules } from './features/tax/tax-rules.service.ts';
 import { registerTaxRoutes } from './features/tax/tax.routes.ts';
+import { registerPaperRoutes } from './features/papers/papers.routes.ts';
 import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 import { staffRecipients } from './features/admin/admin-users.service.ts';
@@ -232,6 +233,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerAdminRoutes(app, { db, auth, mailWorker, payments });
   registerTaxRoutes(app, { auth, taxRules });
+  registerPaperRoutes(app, { db, auth, links: orderLinks });
   registerQuoteRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);

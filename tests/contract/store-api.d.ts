@@ -734,6 +734,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/papers/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paper of my order, as a page
+         * @description The receipt, tax invoice or credit note as an accessible HTML page in the order's language, printable on A4. To whoever may view the order: the signed-in owner or staff, the guest naming its `sessionId`, the holder of the private link (`orderKey`). Anyone else, and a paper that is not the order's: 404. Papers never change after issue.
+         */
+        get: operations["paperPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/papers/{number}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A paper of my order, as a PDF
+         * @description The same paper as a PDF with its fonts embedded, named by its number. To whoever may view the order: the signed-in owner or staff, the guest naming its `sessionId`, the holder of the private link (`orderKey`). Anyone else, and a paper that is not the order's: 404. Papers never change after issue.
+         */
+        get: operations["paperPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{orderId}/quote/decline": {
         parameters: {
             query?: never;
@@ -1545,6 +1585,8 @@ export interface operations {
                             /** @description What was paid (or refunded), tax included, in minor units. */
                             amount: number;
                             currency: string;
+                            /** @description Its accessible page, with the access this answer was read with (`sessionId`, `orderKey`) when not a session. */
+                            htmlUrl: string;
                             /** Format: date-time */
                             issuedAt: string;
                             /**
@@ -1554,6 +1596,8 @@ export interface operations {
                             kind: "receipt" | "tax_invoice" | "credit_note";
                             /** @description Per store and year without gaps: SL-AU-2026-000123. */
                             number: string;
+                            /** @description Its PDF, with the same access. */
+                            pdfUrl: string;
                             /** @description Its tax part by the store's rule at issue (0 where the seller is not registered). */
                             tax: number;
                         }[];
@@ -4878,6 +4922,8 @@ export interface operations {
                                 /** @description What was paid (or refunded), tax included, in minor units. */
                                 amount: number;
                                 currency: string;
+                                /** @description Its accessible page, with the access this answer was read with (`sessionId`, `orderKey`) when not a session. */
+                                htmlUrl: string;
                                 /** Format: date-time */
                                 issuedAt: string;
                                 /**
@@ -4887,6 +4933,8 @@ export interface operations {
                                 kind: "receipt" | "tax_invoice" | "credit_note";
                                 /** @description Per store and year without gaps: SL-AU-2026-000123. */
                                 number: string;
+                                /** @description Its PDF, with the same access. */
+                                pdfUrl: string;
                                 /** @description Its tax part by the store's rule at issue (0 where the seller is not registered). */
                                 tax: number;
                             }[];
@@ -5314,6 +5362,138 @@ export interface operations {
             };
             /** @description Bad Gateway */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    paperPage: {
+        parameters: {
+            query?: {
+                /** @description The order's private-link key (D22). */
+                orderKey?: string;
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path: {
+                /** @description The paper's number, e.g. SL-AU-2026-000123. */
+                number: string;
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paper as HTML. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    paperPdf: {
+        parameters: {
+            query?: {
+                /** @description The order's private-link key (D22). */
+                orderKey?: string;
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path: {
+                /** @description The paper's number, e.g. SL-AU-2026-000123. */
+                number: string;
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5776,6 +5956,8 @@ export interface operations {
                                 /** @description What was paid (or refunded), tax included, in minor units. */
                                 amount: number;
                                 currency: string;
+                                /** @description Its accessible page, with the access this answer was read with (`sessionId`, `orderKey`) when not a session. */
+                                htmlUrl: string;
                                 /** Format: date-time */
                                 issuedAt: string;
                                 /**
@@ -5785,6 +5967,8 @@ export interface operations {
                                 kind: "receipt" | "tax_invoice" | "credit_note";
                                 /** @description Per store and year without gaps: SL-AU-2026-000123. */
                                 number: string;
+                                /** @description Its PDF, with the same access. */
+                                pdfUrl: string;
                                 /** @description Its tax part by the store's rule at issue (0 where the seller is not registered). */
                                 tax: number;
                             }[];

@@ -78,7 +78,10 @@ describe.each(BACKENDS)('papers on %s', (backend) => {
   it('lists an order\'s papers to its customer and to staff', async () => {
     const { orderId, guest, issued } = await paidOrder('au', { business: { company: 'Harbour Café Pty Ltd', taxId: '51 824 753 556' } });
     const read = (await api.call('GET', `/api/orders/${orderId}?sessionId=${guest}`)).json();
-    expect(read.order.papers).toEqual(issued.map((p) => ({ kind: p.kind, number: p.number, issuedAt: p.issuedAt.toISOString(), amount: p.amountMinor, tax: p.taxMinor, currency: 'AUD' })));
+    expect(read.order.papers).toEqual(issued.map((p) => ({
+      kind: p.kind, number: p.number, issuedAt: p.issuedAt.toISOString(), amount: p.amountMinor, tax: p.taxMinor, currency: 'AUD',
+      htmlUrl: `/api/orders/${orderId}/papers/${p.number}?sessionId=${guest}`, pdfUrl: `/api/orders/${orderId}/papers/${p.number}/pdf?sessionId=${guest}`,
+    })));
     const { cookie } = await staff.admin();
     const [order] = await staff.db().select().from(orders).where(eq(orders.orderNumber, orderId));
     expect((await staff.call('GET', `/api/admin/orders/${order!.id}`, undefined, { cookie })).json().papers.map((p: { number: string }) => p.number)).toEqual(issued.map((p) => p.number));

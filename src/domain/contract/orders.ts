@@ -61,6 +61,8 @@ export const paperSchema = z.object({
   amount: z.number().int().describe('What was paid (or refunded), tax included, in minor units.'),
   tax: z.number().int().describe("Its tax part by the store's rule at issue (0 where the seller is not registered)."),
   currency: z.string(),
+  htmlUrl: z.string().describe('Its accessible page, with the access this answer was read with (`sessionId`, `orderKey`) when not a session.'),
+  pdfUrl: z.string().describe('Its PDF, with the same access.'),
 });
 
 /** A business buyer's details as stored with the order (issue 34). */

@@ -5,7 +5,8 @@ import type { MailMessage } from './mailer.ts';
 /** Staff read their mail in Korean, the company's language (D19), whatever the customer wrote in. */
 export const STAFF_LANGUAGE: Language = 'ko';
 
-const escapeHtml = (value: string) =>
+/** Text made safe inside HTML text and double-quoted attributes. */
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface MailParts {

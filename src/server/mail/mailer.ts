@@ -20,6 +20,8 @@ export interface MailMessage {
    * mail sent again after a crash is recognisably the same one, to the receiver and to our tests.
    */
   outboxId?: string;
+  /** Files sent with it (a paid order's papers as PDFs). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {

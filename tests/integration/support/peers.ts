@@ -13,6 +13,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: Array<{ filename: string | null; mimeType: string; content: Uint8Array }>;
 }
 
 export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<{ url: string; inbox: ReceivedMail[]; next: () => Promise<ReceivedMail>; nextTo: (address: string) => Promise<ReceivedMail>; stop: () => Promise<void> }> {
@@ -38,6 +39,7 @@ export async function startSmtpServer(port = 0, onMail?: (mail: ReceivedMail) =>
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: parsed.html ?? '',
+          attachments: parsed.attachments.map((a) => ({ filename: a.filename, mimeType: a.mimeType, content: typeof a.content === 'string' ? Buffer.from(a.content) : new Uint8Array(a.content) })),
         };
         onMail?.(mail);
         const index = waiting.findIndex((w) => w.accepts(mail));

@@ -24,7 +24,7 @@ import { requireTransition } from '../orders/lifecycle.ts';
 import { quotesOfOrders } from '../quotes/quotes.service.ts';
 import { briefView } from '../briefs/brief-view.ts';
 import { deliverablesOfOrders, deliverableView } from '../deliverables/deliverable-queries.ts';
-import { paperViews } from '../orders/order-view.ts';
+import { paperViews } from '../papers/paper-urls.ts';
 
 /** Korea time (D19): staff's days begin at midnight in Seoul. */
 const kstMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
@@ -109,7 +109,7 @@ export async function getOrder(db: Database, id: string, lang: Language) {
   ]);
   const brief = briefs.get(id);
   return {
-    papers: paperViews(issued),
+    papers: paperViews(order.orderNumber, issued),
     order: {
       id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName, staffName: staffNameOf(order, lines, lang),
       customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress, business: order.business,

@@ -8,6 +8,7 @@ import type { OrderLinks } from './order-links.ts';
 import { orderCommentMail, orderKeptMail, orderPaidMail, orderStatusMail } from './order-mails.ts';
 import { withOrderDetails, type OrderWithDetails } from './orders.service.ts';
 import { staffOrderMail } from './staff-order-mails.ts';
+import { paidPaperAttachments } from '../papers/paper-attachments.ts';
 
 /** A count or an amount in minor units, as the payload carries numbers (text). */
 export const digits = z.string().regex(/^\d{1,15}$/);
@@ -31,7 +32,12 @@ export function orderMailKinds(links: OrderLinks) {
   return {
     order_paid: mailKind({
       payload: z.object({}),
-      build: async (row, batch) => orderPaidMail(await orderOf(row, batch), batch.origin, links),
+      build: async (row, batch) => {
+        const details = await orderOf(row, batch);
+        // Its papers go with it as PDFs (issue 34).
+        const papers = await paidPaperAttachments(batch.db, details.order);
+        return { ...orderPaidMail(details, batch.origin, links, papers.map((p) => p.label)), attachments: papers.map(({ label: _, ...file }) => file) };
+      },
     }),
     order_status: mailKind({
       payload: z.object({ from: z.enum(ORDER_STATUSES), to: z.enum(ORDER_STATUSES), refund: digits.optional() }),

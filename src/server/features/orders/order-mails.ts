@@ -8,7 +8,8 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import type { OrderLinks } from './order-links.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
-export function orderPaidMail({ order, lines, quotes, brief }: OrderWithDetails, origin: string, links: OrderLinks): MailMessage {
+/** `attached` names the papers that go with it (issue 34). */
+export function orderPaidMail({ order, lines, quotes, brief }: OrderWithDetails, origin: string, links: OrderLinks, attached: readonly string[] = []): MailMessage {
   const t = translatorFor(order.language, 'orders');
   const money = (minor: number) => formatMinor(minor, order.country);
   const rows: Array<[string, string]> = [
@@ -30,7 +31,12 @@ export function orderPaidMail({ order, lines, quotes, brief }: OrderWithDetails,
     // Signed-in customers follow the order in My Page; a guest gets the order's private link (D22).
     button: followButton(order, origin, links, t),
     // D29: a payment through the offline sandbox took no money, and the mail says so.
-    footnotes: [...(order.paymentProvider === 'sandbox' ? [t('mail.testPayment')] : []), ...(order.receiptUrl ? [t('mail.receipt', { url: order.receiptUrl })] : []), t('mail.questions')],
+    footnotes: [
+      ...(order.paymentProvider === 'sandbox' ? [t('mail.testPayment')] : []),
+      ...(attached.length ? [t('mail.papersAttached', { papers: attached.join(', ') })] : []),
+      ...(order.receiptUrl ? [t('mail.receipt', { url: order.receiptUrl })] : []),
+      t('mail.questions'),
+    ],
     signature: t('mail.signature'),
   });
 }

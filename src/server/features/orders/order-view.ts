@@ -12,18 +12,11 @@ import { briefView } from '../briefs/brief-view.ts';
 import { deliverableView } from '../deliverables/deliverable-queries.ts';
 import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import type { OrderWithDetails } from './orders.service.ts';
+import { paperViews, type PaperAccess } from '../papers/paper-urls.ts';
 
 const reviewView = (review: DraftReview) => ({ ...review, deadline: review.deadline?.toISOString() ?? null });
 
-/** `fileAccess` goes on file URLs for readers without a session (the order's private link, D22). */
 /** The newest quote as the customer reads it (D28): what to pay, until when, whether it still may be. */
-type Paper = OrderWithDetails['papers'][number];
-
-/** The papers an order lists: those numbered (a paper is numbered milliseconds after the payment commits). */
-export const paperViews = (papers: readonly Paper[]) => papers
-  .filter((paper): paper is Paper & { number: string } => paper.number !== null)
-  .map((paper) => ({ kind: paper.kind, number: paper.number, issuedAt: paper.issuedAt, amount: paper.amountMinor, tax: paper.taxMinor, currency: paper.currency }));
-
 function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['quotes']) {
   const quote = quotes[0];
   if (!quote) return null;
@@ -40,14 +33,19 @@ function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['q
   };
 }
 
-export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions, papers }: OrderWithDetails, fileAccess = ''): CustomerOrderView {
+/**
+ * `access` goes on file and paper URLs for readers without a session: the guest's id (papers), the
+ * order's private link (D22).
+ */
+export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions, papers }: OrderWithDetails, access: PaperAccess = {}): CustomerOrderView {
+  const fileAccess = access.orderKey ? new URLSearchParams({ order: order.orderNumber, key: access.orderKey }).toString() : '';
   const first = lines[0];
   const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
   return {
     id: order.id,
     orderId: order.orderNumber,
     business: order.business,
-    papers: paperViews(papers),
+    papers: paperViews(order.orderNumber, papers, access),
     status: order.status,
     orderType: order.orderType,
     orderName: order.orderName,

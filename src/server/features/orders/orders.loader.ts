@@ -22,7 +22,7 @@ export function createOrdersLoader({ db, links, refs, mailQueued }: { db: Databa
     byLink: async (orderNumber: string, key: string) => {
       const accessor = { user: null, guestId: null, linkedOrderNumber: linkedOrderOf(links, orderNumber, key) };
       const order = await orderOrNull(db, accessor, orderNumber, 'view');
-      return order ? customerOrderView((await withOrderDetails(db, [order]))[0]!, new URLSearchParams({ order: orderNumber, key }).toString()) : null;
+      return order ? customerOrderView((await withOrderDetails(db, [order]))[0]!, { orderKey: key }) : null;
     },
   };
 }

@@ -114,7 +114,8 @@ export function registerOrderRoutes(server: FastifyInstance, db: Database, auth:
   app.get('/api/orders/me', { schema: contract.myOrders }, async (request) => {
     const owner = await requestOwner(auth, request, queryGuestId(request));
     const orders = await listOwnOrders(db, owner);
-    return { success: true as const, orders: orders.map((details) => customerOrderView(details)) };
+    const access = owner.kind === 'guest' ? { sessionId: owner.guestId } : {};
+    return { success: true as const, orders: orders.map((details) => customerOrderView(details, access)) };
   });
 
   /** The customer's own cancel button (D21): cancelled, refunded in full, or requested from staff. */
@@ -142,6 +143,8 @@ export function registerOrderRoutes(server: FastifyInstance, db: Database, auth:
     const { orderId } = request.params;
     const { key } = request.query;
     const accessor = await requestAccessor(auth, links, request, { guestId: queryGuestId(request), orderNumber: orderId, orderKey: key });
-    return { success: true as const, order: customerOrderView(await getOrderFor(db, accessor, orderId)) };
+    // Paper addresses carry what let this reader in, when it was not a session.
+    const access = accessor.user ? {} : { sessionId: accessor.guestId ?? undefined, orderKey: accessor.linkedOrderNumber ? key : undefined };
+    return { success: true as const, order: customerOrderView(await getOrderFor(db, accessor, orderId), access) };
   });
 }

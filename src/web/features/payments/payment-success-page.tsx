@@ -9,6 +9,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/payment-success-page';
 import { formatMinor } from '../../../domain/money.ts';
+import { paymentMethodMessage } from '../../../domain/payment-method-names.ts';
 import { paypalConfirmSchema, stripeConfirmSchema, widgetConfirmSchema } from '../../../domain/validation/payments.ts';
 import { requestInfo } from '#request-context';
 import { loaders } from '../../auth.server.ts';
@@ -196,23 +197,11 @@ function NextSteps({ order }: { order: PaidOrder }) {
   );
 }
 
-/**
- * The provider's word for the method in the page's language: Toss says 카드 or 간편결제, Stripe lists
- * its types ("card", "card,alipay"), PayPal says paypal; a word we do not know names the provider.
- */
-const OWN_METHOD_KEYS: Record<string, string> = {
-  '카드': 'card', card: 'card', '간편결제': 'easyPay', '계좌이체': 'transfer', '가상계좌': 'virtualAccount', '휴대폰': 'phone', 'sandbox card': 'testCard',
-};
-/** Methods the store's method picker already names (common:payment.methods). */
-const PICKER_METHOD_KEYS: Record<string, string> = { paypal: 'paypal', alipay: 'alipay', wechat_pay: 'wechatpay' };
-const PROVIDER_KEYS: Record<string, string> = { toss: 'tosspayments', paypal: 'paypal', stripe: 'stripe' };
-
+/** How the order was paid, in the page's language (domain/payment-method-names.ts). */
 function paymentMethodLabel(order: PaidOrder, t: (key: string) => string, tCommon: (key: string) => string): string | null {
-  const method = order.paymentMethod?.split(',')[0]?.trim() ?? '';
-  if (OWN_METHOD_KEYS[method]) return t(`payment.methodNames.${OWN_METHOD_KEYS[method]}`);
-  if (PICKER_METHOD_KEYS[method]) return tCommon(`payment.methods.${PICKER_METHOD_KEYS[method]}`);
-  const provider = order.paymentProvider ? PROVIDER_KEYS[order.paymentProvider] : undefined;
-  return provider ? tCommon(`payment.methods.${provider}`) : null;
+  const message = paymentMethodMessage(order.paymentMethod, order.paymentProvider);
+  if (!message) return null;
+  return message.ns === 'orders' ? t(message.key) : tCommon(message.key);
 }
 
 /** How often a "processing" page asks again: soon at first, then less often, and not for ever. */

@@ -1,0 +1,60 @@
+/**
+ * GET /api/orders/{orderId}/papers/{number} (an accessible page) and .../pdf (issue 34), for
+ * whoever may view the order; 404 for anyone else. Made on request from what was stored at issue.
+ */
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as contract from '../../../domain/contract/papers.ts';
+import type { Database } from '../../db/client.ts';
+import type { Auth } from '../../http/auth.ts';
+import { queryGuestId, requestAccessor } from '../../http/accessor.ts';
+import type { OrderLinks } from '../orders/order-links.ts';
+import { paperDocument } from './paper-document.ts';
+import { paperHtml } from './paper-html.ts';
+import { paperPdf } from './paper-pdf.ts';
+import { paperFor } from './papers.service.ts';
+import { paperAccessQuery } from './paper-urls.ts';
+
+/** Papers are private to their readers and never change: a browser may keep them, nobody else. */
+const CACHE = 'private, max-age=86400, immutable';
+
+export function registerPaperRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks }): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { db, auth, links } = deps;
+  const rateLimit = { max: 120, timeWindow: '1 minute' };
+
+  async function sourceOf(request: { params: { orderId: string; number: string }; query: { orderKey?: string | undefined } }, raw: Parameters<typeof requestAccessor>[2]) {
+    const { orderId, number } = request.params;
+    const accessor = await requestAccessor(auth, links, raw, { guestId: queryGuestId(raw), orderNumber: orderId, orderKey: request.query.orderKey }, { anonymous: true });
+    return paperFor(db, accessor, orderId, number);
+  }
+
+  app.get('/api/orders/:orderId/papers/:number', { schema: contract.paperPage, config: { rateLimit } }, async (request, reply) => {
+    const source = await sourceOf(request, request);
+    const { orderId, number } = request.params;
+    const access = paperAccessQuery({ sessionId: request.query.sessionId, orderKey: request.query.orderKey });
+    const html = paperHtml(paperDocument(source), `/api/orders/${orderId}/papers/${number}/pdf${access}`);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', CACHE)
+      .header('x-robots-tag', 'noindex')
+      // A document of our own words: no script, nothing loaded, not framed.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+      .send(html);
+  });
+
+  app.get('/api/orders/:orderId/papers/:number/pdf', { schema: contract.paperPdf, config: { rateLimit } }, async (request, reply) => {
+    const source = await sourceOf(request, request);
+    const document = paperDocument(source);
+    const pdf = await paperPdf(document, source.paper.issuedAt);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-length', String(pdf.length))
+      .header('content-disposition', contentDisposition(document.fileName, { type: 'attachment' }))
+      .header('cache-control', CACHE)
+      .header('x-robots-tag', 'noindex')
+      .header('x-content-type-options', 'nosniff')
+      .send(pdf);
+  });
+}
