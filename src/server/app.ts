@@ -255,7 +255,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const loaders: PageLoaders = {
     admin: createAdminLoader({ db, payments, system: { storage: storage.kind, mail: mailer.kind, version: build.version, commit: build.commit, builtAt: build.builtAt?.toISOString() ?? null } }),
     orders: createOrdersLoader({ db, links: orderLinks, refs: createReturnRefs(options.cookieSecret), mailQueued: () => mailWorker.nudge() }),
-    payments: createPaymentsLoader({ db, payments, log: app.log }),
+    payments: createPaymentsLoader({ db, payments, links: orderLinks, log: app.log }),
     tax: createTaxLoader(taxRules),
   };
   const buildDir = options.buildDir ?? 'build';

@@ -4,13 +4,14 @@
  * from is read as stored at issue (its rule and buyer) plus the order's lines, which never change
  * once it is placed, and the paid quote's lines for a consultation.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 import { PAPER_NUMBER_PATTERN } from '../../../domain/tax/papers.ts';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orderQuotes, orders, papers } from '../../db/schema.ts';
 import { orderFor } from '../orders/order-access.ts';
+import { numberPapers } from '../payments/papers-numbering.ts';
 import type { PaperSource } from './paper-document.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -45,4 +46,18 @@ export async function paperFor(db: Database, accessor: Accessor, orderNumber: st
   const [source] = await sourcesOf(db, order, rows);
   if (!source) throw new DomainError('NOT_FOUND');
   return source;
+}
+
+/**
+ * A paid order's papers with their numbers. Papers are numbered milliseconds after the payment
+ * commits; a reader that comes sooner (the success page, the paid-order mail) numbers them first:
+ * the numbering is one locked statement, safe to run from anywhere. `ownOnly` leaves out credit notes.
+ */
+export async function numberedPapersOf(db: Database, orderId: string, options: { ownOnly?: boolean } = {}): Promise<PaperRow[]> {
+  const where = options.ownOnly ? and(eq(papers.orderId, orderId), isNull(papers.refundId)) : eq(papers.orderId, orderId);
+  const read = () => db.select().from(papers).where(where).orderBy(asc(papers.issuedAt), asc(papers.id));
+  const rows = await read();
+  if (!rows.some((row) => row.number === null)) return rows;
+  await numberPapers(db);
+  return read();
 }

@@ -18,6 +18,7 @@ import { useStaffAction } from './staff-action.ts';
 import { StaffBrief } from './staff-brief.tsx';
 import { StaffDeliverables } from './staff-deliverables.tsx';
 import { StaffQuote } from './staff-quote.tsx';
+import { OrderPapers } from '../orders/order-papers.tsx';
 import { PROVIDER_NAMES } from '../../../domain/payments.ts';
 import { awaitsQuote } from '../../../domain/quotes.ts';
 
@@ -193,6 +194,8 @@ function Detail({ detail }: { detail: OrderDetail }) {
               </p>
             ))}
           </div>
+          {/* The papers the customer has (issue 34), as they read them. */}
+          <OrderPapers papers={detail.papers} className="" />
           {/* Saved elsewhere meanwhile: the box shows what the customer now reads. */}
           <Comments key={order.adminComments ?? ''} id={order.id} comments={order.adminComments} />
           {/* A new allowance (the status changed) starts the form afresh. */}

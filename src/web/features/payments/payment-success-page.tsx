@@ -19,6 +19,7 @@ import { translatorFor } from '../../../i18n/translator.server.ts';
 import { EmailAddress } from '../accounts/email-address.tsx';
 import { useBriefDialog } from '../briefs/use-brief-dialog.tsx';
 import { PaymentFailed } from './payment-failed.tsx';
+import { OrderPapers, type PaperLink } from '../orders/order-papers.tsx';
 
 /** What the provider came back with: Stripe's session, PayPal's order (its `token`), or SPEC's Toss fields. */
 function returnOf(query: URLSearchParams) {
@@ -78,6 +79,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
       </div>
       <BriefNext order={order} />
       <OrderFacts order={order} />
+      {order.papers && <OrderPapers papers={order.papers} className="mt-4 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm" />}
       <NextSteps order={order} />
       {order.isGuestOrder && (
         <aside aria-labelledby="private-link" className="mt-6 rounded-3xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950 sm:p-6" data-guest-link-notice>
@@ -113,6 +115,7 @@ interface PaidOrder {
   lines: { kind: string; name: string; quantity: number }[];
   draftWindow: { minDays: number; maxDays: number } | null;
   briefDue: boolean;
+  papers?: readonly PaperLink[];
 }
 
 /**
