@@ -9,6 +9,7 @@ import type { PaperDocument } from './paper-document.ts';
 
 const STYLE = `
 *{box-sizing:border-box}
+:lang(ko){word-break:keep-all}
 body{margin:0;background:#f4f4f5;color:#1a1a1a;font:15px/1.5 system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans KR","Noto Sans JP","Noto Sans SC","Apple SD Gothic Neo","Malgun Gothic",sans-serif}
 main{max-width:820px;margin:24px auto;background:#fff;padding:40px 48px;border-radius:8px;box-shadow:0 1px 3px rgb(0 0 0/.08)}
 header{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:flex-start;gap:8px 24px}
