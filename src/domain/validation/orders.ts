@@ -10,7 +10,8 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '../catalog/pricing.ts';
 import { ORDER_MESSAGE_MAX } from '../quotes.ts';
 import { V, type ValidationMessageKey } from './messages.ts';
 import { acceptsOnTheWire, orAlso } from './wire.ts';
-import { businessDetailsSchema } from './business.ts';
+import type { CountryCode } from '../countries.ts';
+import { businessDetailsSchema, businessFoldSchema } from './business.ts';
 import { emailField, optionalText, plainText, requiredPhone, requiredText } from './schema-helpers.ts';
 
 /** Digits, as a number arrives in SPEC's payloads (a cart quantity, a return's amount). */
@@ -116,5 +117,12 @@ export const checkoutFormSchema = z.object({
   quantity: quantityField(),
   ...paymentAgreementsSchema.shape,
 });
+
+/**
+ * A checkout form with its business fold (issue 34), the tax id checked by the store it is bought
+ * in. The forms load this module only (one lazy chunk), hence the fold's schema is offered here too.
+ */
+export const checkoutFormSchemaIn = (country: CountryCode) => checkoutFormSchema.and(businessFoldSchema(country));
+export { businessFoldSchema };
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;

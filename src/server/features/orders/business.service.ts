@@ -10,8 +10,7 @@ import type { Accessor } from '../../../domain/order-access.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
 import type { BusinessDetails } from '../../../domain/tax/business.ts';
 import { formatTaxId, isBuyerTaxId } from '../../../domain/tax/tax-ids.ts';
-import { V } from '../../../domain/validation/messages.ts';
-import type { BusinessDetailsInput } from '../../../domain/validation/business.ts';
+import { taxIdMessage, type BusinessDetailsInput } from '../../../domain/validation/business.ts';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { orderFor } from './order-access.ts';
@@ -22,7 +21,7 @@ const OPEN: ReadonlySet<OrderStatus> = new Set(['pending', 'quote_review', 'quot
 /** The details as stored, or a refusal naming `field` when the tax id fails the store's check. */
 export function businessDetailsFor(country: CountryCode, input: BusinessDetailsInput, field = 'taxId'): BusinessDetails {
   if (!isBuyerTaxId(country, input.taxId)) {
-    throw new DomainError('VALIDATION_FAILED', { fields: { [field]: { key: country === 'kr' || country === 'au' ? V.taxId : V.invalidType } } });
+    throw new DomainError('VALIDATION_FAILED', { fields: { [field]: { key: taxIdMessage(country) } } });
   }
   const taxId = country === 'kr' ? formatTaxId('kr_business', input.taxId) : country === 'au' ? formatTaxId('abn', input.taxId) : input.taxId;
   return { company: input.company, taxId, address: input.address ?? null, email: input.email ?? null };

@@ -19,6 +19,8 @@ import { useRootData } from '../../store-context.ts';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { FormField } from '../accounts/form-field.tsx';
 import { guestSessionId } from '../accounts/guest-session.ts';
+import { BusinessFold, checkoutWithBusiness } from '../checkout/business-fold.tsx';
+import { businessOfFold, EMPTY_BUSINESS_FOLD, type BusinessFoldValues } from '../../../domain/tax/business-fold.ts';
 import { PaymentAgreements } from '../checkout/payment-agreements.tsx';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from '../checkout/use-payment-area.tsx';
 import { usePaymentSettings } from '../checkout/use-payment-settings.ts';
@@ -30,7 +32,7 @@ export type CheckoutTarget =
   | { kind: 'package'; slug: PackageSlug }
   | { kind: 'service'; serviceId: number; quantity: number };
 
-type Values = { customerName: string; customerEmail: string; customerPhone: string; customerAddress: string; requirements: string; quantity: number; agreeTerms: boolean; agreePrivacy: boolean };
+type Values = BusinessFoldValues & { customerName: string; customerEmail: string; customerPhone: string; customerAddress: string; requirements: string; quantity: number; agreeTerms: boolean; agreePrivacy: boolean };
 
 interface Line {
   key: string;
@@ -63,9 +65,9 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
   const { settings, failed } = usePaymentSettings(store, identified);
   const area = usePaymentArea({ settings, settingsFailed: failed, amountKrw: totalKrw, customerKey: user?.id ?? null, idPrefix: 'dialog' });
 
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Values>({
-    defaultValues: { customerName: user ? displayName(user) : '', customerEmail: user?.email ?? '', customerPhone: user?.phone ?? '', customerAddress: '', requirements: '', quantity: 1, agreeTerms: false, agreePrivacy: false },
-    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/orders.ts')).checkoutFormSchema, tErrors),
+  const { register, handleSubmit, control, formState: { errors, isSubmitting } } = useForm<Values>({
+    defaultValues: { customerName: user ? displayName(user) : '', customerEmail: user?.email ?? '', customerPhone: user?.phone ?? '', customerAddress: '', requirements: '', quantity: 1, agreeTerms: false, agreePrivacy: false, ...EMPTY_BUSINESS_FOLD },
+    resolver: lazySchemaResolver<Values>(checkoutWithBusiness(country), tErrors),
   });
 
   const pay = handleSubmit((values) => {
@@ -74,7 +76,7 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
       : target.kind === 'service' ? { serviceId: target.serviceId, quantity: target.quantity, customerAddress: values.customerAddress }
       : { packageId: target.slug };
     return placeOrderAndPay(area, {
-      ...goods, requirements: values.requirements, finalPrice: totalKrw, isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }),
+      ...goods, requirements: values.requirements, finalPrice: totalKrw, isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }), business: businessOfFold(values),
     }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { country, store }, t);
   }, () => toast.error(() => t('checkout.toast.requiredTitle'), () => t('checkout.toast.required')));
 
@@ -108,6 +110,7 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
             {target.kind === 'service' && (
               <FormField label={t('checkout.address')} autoComplete="street-address" optional {...register('customerAddress')} />
             )}
+            <BusinessFold register={register} errors={errors} control={control} />
             <div>
               <label htmlFor="dialog-requirements" className="text-sm font-semibold">{t('checkout.requests')}</label>
               <textarea id="dialog-requirements" rows={3} className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-3 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30" {...register('requirements')} />

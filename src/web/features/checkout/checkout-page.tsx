@@ -26,6 +26,8 @@ import { useRootData } from '../../store-context.ts';
 import { FormField } from '../accounts/form-field.tsx';
 import { useAuthDialog } from '../accounts/auth-provider.tsx';
 import { guestSessionId } from '../accounts/guest-session.ts';
+import { BusinessFold, checkoutWithBusiness } from './business-fold.tsx';
+import { businessOfFold, EMPTY_BUSINESS_FOLD, type BusinessFoldValues } from '../../../domain/tax/business-fold.ts';
 import { PaymentAgreements } from './payment-agreements.tsx';
 import { serviceOfPath } from './service-of-path.ts';
 import { PaymentArea, placeOrderAndPay, usePaymentArea } from './use-payment-area.tsx';
@@ -52,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
-type Values = { customerName: string; customerEmail: string; customerPhone: string; requirements: string; quantity: number; agreeTerms: boolean; agreePrivacy: boolean };
+type Values = BusinessFoldValues & { customerName: string; customerEmail: string; customerPhone: string; requirements: string; quantity: number; agreeTerms: boolean; agreePrivacy: boolean };
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
@@ -70,8 +72,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { prefill } = loaderData;
 
   const { register, handleSubmit, control, setValue, getValues, formState: { errors, isSubmitting } } = useForm<Values>({
-    defaultValues: { customerName: prefill?.name ?? '', customerEmail: prefill?.email ?? '', customerPhone: prefill?.phone ?? '', requirements: '', quantity: DEFAULT_QUANTITY, agreeTerms: false, agreePrivacy: false },
-    resolver: lazySchemaResolver<Values>(async () => (await import('../../../domain/validation/orders.ts')).checkoutFormSchema, tErrors),
+    defaultValues: { customerName: prefill?.name ?? '', customerEmail: prefill?.email ?? '', customerPhone: prefill?.phone ?? '', requirements: '', quantity: DEFAULT_QUANTITY, agreeTerms: false, agreePrivacy: false, ...EMPTY_BUSINESS_FOLD },
+    resolver: lazySchemaResolver<Values>(checkoutWithBusiness(country), tErrors),
   });
   // Signing in on this page fills the orderer's details the visitor has not typed themselves.
   useEffect(() => {
@@ -111,7 +113,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const placeOrder = handleSubmit(
     (values) => placeOrderAndPay(area, {
       serviceId: service.id, quantity: values.quantity, requirements: values.requirements, paymentMethod: area.method ?? undefined, orderType: 'service', finalPrice: totalKrw,
-      isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }),
+      isGuestOrder: !user, ...(user ? {} : { sessionId: guestSessionId() }), business: businessOfFold(values),
     }, { name: values.customerName, email: values.customerEmail, phone: values.customerPhone }, { country, store }, tCommon),
     () => toast.error(() => tCommon('checkout.toast.requiredTitle'), () => tCommon('checkout.toast.required')),
   );
@@ -139,6 +141,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               <FormField className="sm:col-span-2" label={tCommon('checkout.name')} autoComplete="name" required error={errors.customerName?.message} {...register('customerName')} />
               <FormField label={tCommon('checkout.email')} type="email" autoComplete="email" required error={errors.customerEmail?.message} {...register('customerEmail')} />
               <FormField label={tCommon('checkout.phone')} type="tel" autoComplete="tel" required error={errors.customerPhone?.message} {...register('customerPhone')} />
+              <BusinessFold register={register} errors={errors} control={control} />
             </div>
           </section>
 

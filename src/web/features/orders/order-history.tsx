@@ -16,6 +16,7 @@ import { useRootData } from '../../store-context.ts';
 import { OrderBrief } from '../briefs/order-brief.tsx';
 import { OrderDeliverables } from '../deliverables/order-deliverables.tsx';
 import { CancelOrder } from './cancel-order.tsx';
+import { OrderBusiness } from './order-business.tsx';
 import { OrderPapers } from './order-papers.tsx';
 import { OrderQuote } from './order-quote.tsx';
 import { PayOrder } from './pay-order.tsx';
@@ -138,6 +139,7 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
       <OrderBrief order={order} linkKey={linkKey} />
       {order.cancelRequestedAt && order.status === 'order_received' && <p className="mt-3 text-sm text-slate-700">{t('orders.cancel.requested')}</p>}
       {canCancel && order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}
+      <OrderBusiness order={order} linkKey={linkKey} />
       <OrderPapers papers={order.papers} />
       {order.receiptUrl && (
         <a href={order.receiptUrl} target="_blank" rel="noreferrer" className="mt-3 inline-block text-sm font-medium text-brand-800 underline underline-offset-2">{t('orders.receipt')}</a>
