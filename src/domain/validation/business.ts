@@ -4,7 +4,7 @@ import type { CountryCode } from '../countries.ts';
 import { isBuyerTaxId } from '../tax/tax-ids.ts';
 import { V } from './messages.ts';
 import { emailField, optionalText, requiredText } from './schema-helpers.ts';
-import { businessOfFold, FOLD_FIELDS, type BusinessFoldValues } from '../tax/business-fold.ts';
+import { businessOfFold, EMPTY_BUSINESS_FOLD, FOLD_FIELDS, type BusinessFoldValues } from '../tax/business-fold.ts';
 
 export const businessDetailsSchema = z.object({
   company: requiredText(200),
@@ -15,22 +15,33 @@ export const businessDetailsSchema = z.object({
 
 export type BusinessDetailsInput = z.infer<typeof businessDetailsSchema>;
 
+/** The fold's fields as a form has them (checked only while it is open: `checkBusinessFold`). */
+export const businessFoldShape = {
+  wantsBusiness: z.boolean().optional(),
+  businessCompany: z.string().optional(),
+  businessTaxId: z.string().optional(),
+  businessAddress: z.string().optional(),
+  businessEmail: z.string().optional(),
+};
+
 /**
- * The fold checked as the server will check it (the same schema, the tax id by the order's
- * store), only while it is open; its errors named by the form's fields.
+ * Checks the fold as the server will check it (the same schema, the tax id by the order's store),
+ * only while it is open; its errors named by the form's fields.
  */
-export function businessFoldSchema(country: CountryCode) {
-  return z.object({}).loose().superRefine((values, ctx) => {
-    const details = businessOfFold(values as unknown as BusinessFoldValues);
-    if (!details) return;
-    const parsed = businessDetailsSchema.safeParse(details);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [FOLD_FIELDS[issue.path[0] as keyof typeof FOLD_FIELDS]] });
-      return;
-    }
-    if (!isBuyerTaxId(country, parsed.data.taxId)) ctx.addIssue({ code: 'custom', message: taxIdMessage(country), path: ['businessTaxId'] });
-  });
-}
+export const checkBusinessFold = (country: CountryCode) => (values: Partial<BusinessFoldValues>, ctx: z.RefinementCtx) => {
+  const details = businessOfFold({ ...EMPTY_BUSINESS_FOLD, ...values });
+  if (!details) return;
+  const parsed = businessDetailsSchema.safeParse(details);
+  const issues = parsed.error?.issues ?? [];
+  for (const issue of issues) ctx.addIssue({ ...issue, path: [FOLD_FIELDS[issue.path[0] as keyof typeof FOLD_FIELDS]] });
+  // The tax id's own check, whatever else is still missing.
+  if (!issues.some((issue) => issue.path[0] === 'taxId') && !isBuyerTaxId(country, details.taxId)) {
+    ctx.addIssue({ code: 'custom', message: taxIdMessage(country), path: ['businessTaxId'] });
+  }
+};
+
+/** The fold on its own (the order page's form). */
+export const businessFoldSchema = (country: CountryCode) => z.object(businessFoldShape).superRefine(checkBusinessFold(country));
 
 /** Why a tax id is refused: a Korean business number or an ABN by its check digit, another store's by its form. */
 export const taxIdMessage = (country: CountryCode) => (country === 'kr' || country === 'au' ? V.taxId : V.invalidType);

@@ -11,7 +11,7 @@ import { ORDER_MESSAGE_MAX } from '../quotes.ts';
 import { V, type ValidationMessageKey } from './messages.ts';
 import { acceptsOnTheWire, orAlso } from './wire.ts';
 import type { CountryCode } from '../countries.ts';
-import { businessDetailsSchema, businessFoldSchema } from './business.ts';
+import { businessDetailsSchema, businessFoldSchema, businessFoldShape, checkBusinessFold } from './business.ts';
 import { emailField, optionalText, plainText, requiredPhone, requiredText } from './schema-helpers.ts';
 
 /** Digits, as a number arrives in SPEC's payloads (a cart quantity, a return's amount). */
@@ -122,7 +122,7 @@ export const checkoutFormSchema = z.object({
  * A checkout form with its business fold (issue 34), the tax id checked by the store it is bought
  * in. The forms load this module only (one lazy chunk), hence the fold's schema is offered here too.
  */
-export const checkoutFormSchemaIn = (country: CountryCode) => checkoutFormSchema.and(businessFoldSchema(country));
+export const checkoutFormSchemaIn = (country: CountryCode) => checkoutFormSchema.extend(businessFoldShape).superRefine(checkBusinessFold(country));
 export { businessFoldSchema };
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
