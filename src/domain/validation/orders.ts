@@ -122,7 +122,9 @@ export const checkoutFormSchema = z.object({
  * A checkout form with its business fold (issue 34), the tax id checked by the store it is bought
  * in. The forms load this module only (one lazy chunk), hence the fold's schema is offered here too.
  */
-export const checkoutFormSchemaIn = (country: CountryCode) => checkoutFormSchema.extend(businessFoldShape).superRefine(checkBusinessFold(country));
+export const checkoutFormSchemaIn = (country: CountryCode) =>
+  // Checked with the rest of the form, not after it passes: every error shows at once.
+  checkoutFormSchema.extend(businessFoldShape).superRefine(checkBusinessFold(country), { when: () => true });
 export { businessFoldSchema };
 
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
