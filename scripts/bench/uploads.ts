@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { newGuestId } from '../../src/domain/guest.ts';
+import { processMemory } from './process-memory.ts';
 import { startBuiltServer } from './serve.ts';
 
 const MB = 1024 * 1024;
@@ -107,37 +108,7 @@ function upload(index: number): Promise<number> {
 /** Runs an upload and keeps its failure instead of stopping the benchmark. */
 const attempt = (index: number) => upload(index).catch((error: Error) => { failures.push(error.message); return null; });
 
-const status = () => fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-const field = (text: string, key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) * 1024;
-const rss = () => field(status(), 'VmRSS');
-
-/** Resets the kernel's peak-RSS mark of the server; false where the kernel does not allow it. */
-function resetPeak(): boolean {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Samples the server's RSS every SAMPLE_MS while `work` runs; the sampled and the kernel's peak. */
-async function peakDuring<T>(work: () => Promise<T>): Promise<{ result: T; peak: number; kernelPeak: number | null; samples: number }> {
-  const kernel = resetPeak();
-  let peak = rss();
-  let samples = 1;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rss());
-    samples++;
-  }, SAMPLE_MS);
-  try {
-    const result = await work();
-    peak = Math.max(peak, rss());
-    return { result, peak, kernelPeak: kernel ? field(status(), 'VmHWM') : null, samples };
-  } finally {
-    clearInterval(timer);
-  }
-}
+const { rss, peakDuring } = processMemory(pid);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
