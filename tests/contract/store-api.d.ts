@@ -160,6 +160,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/papers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Papers, searched and paged, with the period's totals per store (staff)
+         * @description By number (or its order's), store, kind and period of issue (Korea time, inclusive), newest first.
+         */
+        get: operations["listPapers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/papers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A period's papers as CSV for the accountant (staff)
+         * @description One row per paper (oldest first; credit notes negative; amounts in the currency's units), then each store's totals as `listPapers` gives them. UTF-8 with a byte order mark.
+         */
+        get: operations["exportPapers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tax": {
         parameters: {
             query?: never;
@@ -2255,6 +2295,174 @@ export interface operations {
                             withPhone: number;
                         };
                     };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listPapers: {
+        parameters: {
+            query?: {
+                country?: "kr" | "us" | "au" | "vn" | "cn" | "my";
+                from?: string & (unknown & unknown & unknown & unknown);
+                kind?: "receipt" | "tax_invoice" | "credit_note";
+                page?: number;
+                pageSize?: number;
+                q?: (string & (unknown & unknown & unknown)) | null;
+                to?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page: number;
+                        pageSize: number;
+                        papers: {
+                            /** @description What was paid (or refunded), tax included, in minor units. */
+                            amount: number;
+                            company: string | null;
+                            /** @enum {string} */
+                            country: "kr" | "us" | "au" | "vn" | "cn" | "my";
+                            currency: string;
+                            htmlUrl: string;
+                            /** Format: date-time */
+                            issuedAt: string;
+                            /** @enum {string} */
+                            kind: "receipt" | "tax_invoice" | "credit_note";
+                            number: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderNumber: string;
+                            pdfUrl: string;
+                            tax: number;
+                            taxId: string | null;
+                            /** @description Of a test payment: listed, not added to the totals. */
+                            test: boolean;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                        total: number;
+                        totals: {
+                            /** @enum {string} */
+                            country: "kr" | "us" | "au" | "vn" | "cn" | "my";
+                            creditNotes: number;
+                            currency: string;
+                            /** @description Sales less refunds. */
+                            net: number;
+                            netTax: number;
+                            receipts: number;
+                            refunds: number;
+                            refundsTax: number;
+                            sales: number;
+                            salesTax: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportPapers: {
+        parameters: {
+            query?: {
+                country?: "kr" | "us" | "au" | "vn" | "cn" | "my";
+                from?: string & (unknown & unknown & unknown & unknown);
+                kind?: "receipt" | "tax_invoice" | "credit_note";
+                q?: (string & (unknown & unknown & unknown)) | null;
+                to?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Unauthorized */

@@ -8,12 +8,13 @@ import { ORDER_MESSAGE_KINDS } from '../quotes.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
 import { ROLES } from '../user.ts';
 import { REFUND_STATUSES } from '../payments.ts';
+import { PAPER_KINDS } from '../tax/papers.ts';
 import {
-  adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
+  adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
 } from '../validation/admin.ts';
 import { businessSchema, paperSchema } from './orders.ts';
 import { briefSchema, deliverableSchema } from './files.ts';
-import { SIGNED_IN, dateTime, errorAnswers, ok, route, type Built } from './http.ts';
+import { SIGNED_IN, dateTime, errorAnswers, ok, readByRoute, route, type Built } from './http.ts';
 import { uuidParams } from './params.ts';
 
 const tags = ['staff'];
@@ -175,6 +176,38 @@ export const overview = route({
   response: { 200: ok(overviewSchema.shape), ...guarded },
 });
 
+export const staffPaperSchema = z.object({
+  number: z.string(), kind: z.enum(PAPER_KINDS), country: z.enum(COUNTRY_CODES), currency: z.string(), issuedAt: dateTime(),
+  amount: z.number().int().describe('What was paid (or refunded), tax included, in minor units.'), tax: z.number().int(),
+  test: z.boolean().describe('Of a test payment: listed, not added to the totals.'),
+  company: z.string().nullable(), taxId: z.string().nullable(), orderId: z.uuid(), orderNumber: z.string(),
+  htmlUrl: z.string(), pdfUrl: z.string(),
+});
+
+export const storeTotalsSchema = z.object({
+  country: z.enum(COUNTRY_CODES), currency: z.string(),
+  receipts: z.number().int(), sales: z.number().int(), salesTax: z.number().int(),
+  creditNotes: z.number().int(), refunds: z.number().int(), refundsTax: z.number().int(),
+  net: z.number().int().describe('Sales less refunds.'), netTax: z.number().int(),
+}).describe("A store's totals of the period's papers in its currency's minor units: real payments only; tax invoices repeat their receipts and are not added.");
+
+export const listPapers = route({
+  operationId: 'listPapers',
+  summary: 'Papers, searched and paged, with the period\'s totals per store (staff)', tags, security,
+  description: 'By number (or its order\'s), store, kind and period of issue (Korea time, inclusive), newest first.',
+  querystring: adminPapersQuerySchema,
+  response: { 200: ok({ papers: z.array(staffPaperSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totals: z.array(storeTotalsSchema) }), ...errorAnswers(400, 401, 403) },
+});
+
+export const exportPapers = route({
+  operationId: 'exportPapers',
+  summary: 'A period\'s papers as CSV for the accountant (staff)', tags, security,
+  description: 'One row per paper (oldest first; credit notes negative; amounts in the currency\'s units), then each store\'s totals as `listPapers` gives them. UTF-8 with a byte order mark.',
+  produces: ['text/csv'],
+  querystring: adminPapersQuerySchema.omit({ page: true, pageSize: true }),
+  response: { 200: readByRoute(z.string().meta({ description: 'CSV' })), ...errorAnswers(400, 401, 403) },
+});
+
 export const contactRowSchema = z.object({
   id: z.uuid(), name: z.string(), email: z.string(), company: z.string().nullable(), service: z.string(), message: z.string(),
   country: z.string().nullable(), language: z.string().nullable(), createdAt: dateTime(), handledAt: dateTime().nullable(), handledBy: z.string().nullable(),
@@ -220,3 +253,4 @@ export type StaffBriefList = Read<typeof listBriefs>;
 export type StaffUserList = Read<typeof listUsers>;
 export type StaffOverview = z.output<typeof overviewSchema>;
 export type StaffContactList = Read<typeof listContacts>;
+export type StaffPaperList = Read<typeof listPapers>;

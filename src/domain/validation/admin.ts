@@ -3,6 +3,7 @@
  * and the filters and pages of the lists. Query values arrive as text.
  */
 import { z } from 'zod';
+import { PAPER_KINDS } from '../tax/papers.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES } from '../statuses.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { QUOTE_DEFAULT_VALID_DAYS, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX, quoteTotal } from '../quotes.ts';
@@ -30,6 +31,18 @@ export const adminOrdersQuerySchema = z.object({
   pageSize,
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+/** Papers (issue 34): by number (part of it), store, kind and period of issue (Korea time, inclusive). */
+export const adminPapersQuerySchema = z.object({
+  q: optionalText(40),
+  country: z.enum(COUNTRY_CODES, { error: V.invalidChoice }).optional(),
+  kind: z.enum(PAPER_KINDS, { error: V.invalidChoice }).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  page,
+  pageSize,
+});
+export type AdminPapersQuery = z.infer<typeof adminPapersQuerySchema>;
 
 /** The API's user list answers 100 at a time unless asked otherwise (SPEC's GET /api/admin/users had no pages). */
 export const adminUsersQuerySchema = z.object({ q: optionalText(100), page, pageSize: pageSize.default(100) });

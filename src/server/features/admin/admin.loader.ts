@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { DomainError } from '../../../domain/errors.ts';
-import type { AdminBriefsQuery, AdminContactsQuery, AdminOrdersQuery, AdminUsersQuery } from '../../../domain/validation/admin.ts';
+import type { AdminBriefsQuery, AdminContactsQuery, AdminOrdersQuery, AdminPapersQuery, AdminUsersQuery } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { listContacts } from './admin-contacts.service.ts';
 import { getOrder, listBriefs, listOrders } from './admin-orders.service.ts';
+import { listPapers } from './admin-papers.service.ts';
 import { overview } from './admin-overview.service.ts';
 import { storeSettings, type SystemFacts } from './admin-settings.service.ts';
 import { searchUsers } from './admin-users.service.ts';
@@ -27,6 +28,7 @@ export function createAdminLoader({ db, payments, system }: { db: Database; paym
     overview: (lang: Language) => overview(db, lang),
     orders: (query: AdminOrdersQuery, lang: Language) => listOrders(db, query, lang),
     order: async (id: string, lang: Language) => (z.uuid().safeParse(id).success ? getOrder(db, id, lang).catch(noneWhenNotFound) : null),
+    papers: (query: AdminPapersQuery) => listPapers(db, query),
     briefs: (query: AdminBriefsQuery) => listBriefs(db, query),
     users: (query: AdminUsersQuery) => searchUsers(db, query),
     contacts: (query: AdminContactsQuery) => listContacts(db, query),

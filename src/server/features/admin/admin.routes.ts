@@ -15,6 +15,7 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import { listContacts, markContact } from './admin-contacts.service.ts';
 import { changeOrderStatus, getOrder, listBriefs, listOrders, setBriefStatus, setOrderComments } from './admin-orders.service.ts';
 import { overview } from './admin-overview.service.ts';
+import { listPapers, papersCsv } from './admin-papers.service.ts';
 import { searchUsers } from './admin-users.service.ts';
 
 export function registerAdminRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; mailWorker: MailWorker; payments: PaymentsService }): void {
@@ -83,6 +84,24 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   app.get('/api/admin/users', { schema: contract.listUsers, preValidation }, async (request) => {
     await staff(request);
     return { success: true as const, ...(await searchUsers(db, request.query)) };
+  });
+
+  app.get('/api/admin/papers', { schema: contract.listPapers, preValidation }, async (request) => {
+    await staff(request);
+    return { success: true as const, ...(await listPapers(db, request.query)) };
+  });
+
+  app.get('/api/admin/papers/export', { schema: contract.exportPapers, preValidation }, async (request, reply) => {
+    const actor = await staff(request);
+    const { from, to, country } = request.query;
+    const csv = await papersCsv(db, request.query);
+    request.log.info({ actor: actor.id, from, to, country }, 'papers exported');
+    const name = ['papers', country, from, to].filter(Boolean).join('-');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}.csv"`)
+      .header('cache-control', 'private, no-store')
+      .send(csv);
   });
 
   app.get('/api/admin/overview', { schema: contract.overview, preValidation }, async (request) => {

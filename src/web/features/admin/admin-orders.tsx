@@ -33,7 +33,7 @@ const field = 'mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-
  * nothing once the order is cancelled, then the menu is disabled and says why.
  */
 /** A test payment (the sandbox, test keys): no real money moved, and it is left out of revenue (D29 amended). */
-function TestBadge() {
+export function TestBadge() {
   const { t } = useTranslation('admin');
   return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" title={t('orders.testPaymentNote')} data-test-payment>{t('orders.testPayment')}</span>;
 }

@@ -6,7 +6,7 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { Route } from './+types/admin-page';
-import { ADMIN_PAGE_SIZE, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminUsersQuerySchema } from '../../../domain/validation/admin.ts';
+import { ADMIN_PAGE_SIZE, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema } from '../../../domain/validation/admin.ts';
 import { loaders, requireUserWithRole } from '../../auth.server.ts';
 import { requestInfo } from '#request-context';
 import { pageMeta } from '../../seo/page-meta.ts';
@@ -15,12 +15,13 @@ import { AdminBriefs } from './admin-briefs.tsx';
 import { AdminInbox } from './admin-inbox.tsx';
 import { AdminOrders } from './admin-orders.tsx';
 import { AdminOverview } from './admin-overview.tsx';
+import { AdminPapers } from './admin-papers.tsx';
 import { AdminSettings } from './admin-settings.tsx';
 import { AdminUsers } from './admin-users.tsx';
 import { StaffOnly } from './staff-only.tsx';
 import { tabQuery } from './tab-query.ts';
 
-export const TABS = ['overview', 'orders', 'users', 'briefs', 'inbox', 'settings'] as const;
+export const TABS = ['overview', 'orders', 'papers', 'users', 'briefs', 'inbox', 'settings'] as const;
 export type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,6 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const openId = params.get('order');
       const [orders, open] = await Promise.all([admin.orders(tabQuery(adminOrdersQuerySchema, params), lang), openId ? admin.order(openId, lang) : null]);
       return { tab, orders, filters, open };
+    }
+    case 'papers': {
+      const filters = Object.fromEntries(['q', 'country', 'kind', 'from', 'to'].map((key) => [key, params.get(key) || undefined]));
+      return { tab, papers: await admin.papers(tabQuery(adminPapersQuerySchema, params)), filters };
     }
     case 'users': {
       const query = tabQuery(adminUsersQuerySchema, params, { pageSize: ADMIN_PAGE_SIZE });
@@ -86,6 +91,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         {data.tab === 'overview' && <AdminOverview overview={data.overview} />}
         {data.tab === 'orders' && <AdminOrders list={data.orders} filters={data.filters} open={data.open} />}
+        {data.tab === 'papers' && <AdminPapers list={data.papers} filters={data.filters} />}
         {data.tab === 'users' && <AdminUsers list={data.users} q={data.q} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'briefs' && <AdminBriefs list={data.briefs} status={data.status} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'inbox' && <AdminInbox list={data.contacts} handled={data.handled} page={data.page} pageSize={data.pageSize} />}
