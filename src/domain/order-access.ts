@@ -12,6 +12,7 @@
  * | review      | yes   | yes          | no    |
  * | pay         | yes   | yes          | no    |
  * | answerQuote | yes   | yes          | no    |
+ * | askPapers   | yes   | yes          | no    |
  * | cancel      | yes   | no           | no    |
  * | manage      | no    | no           | yes   |
  *
@@ -23,7 +24,7 @@
  */
 import type { Role } from './user.ts';
 
-export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'pay', 'answerQuote', 'cancel', 'manage'] as const;
+export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'pay', 'answerQuote', 'askPapers', 'cancel', 'manage'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 const ORDER_RELATIONS = ['owner', 'linkHolder', 'staff'] as const;
@@ -38,6 +39,8 @@ const GRANTS: Record<OrderAction, readonly OrderRelation[]> = {
   pay: ['owner', 'linkHolder'],
   // Declining a quote or asking about it goes with paying it: whoever may pay may say no (D28).
   answerQuote: ['owner', 'linkHolder'],
+  // Asking for Korea's evidence of a payment (a cash receipt, a tax invoice) goes with paying it too.
+  askPapers: ['owner', 'linkHolder'],
   cancel: ['owner'],
   manage: ['staff'],
 };

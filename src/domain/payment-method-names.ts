@@ -4,7 +4,7 @@
  * provider. Read by the success page and by papers (issue 34), each in its own language.
  */
 const OWN_METHOD_KEYS: Record<string, string> = {
-  '카드': 'card', card: 'card', '간편결제': 'easyPay', '계좌이체': 'transfer', '가상계좌': 'virtualAccount', '휴대폰': 'phone', 'sandbox card': 'testCard',
+  '카드': 'card', card: 'card', '간편결제': 'easyPay', '계좌이체': 'transfer', '가상계좌': 'virtualAccount', '휴대폰': 'phone', 'sandbox card': 'testCard', 'sandbox transfer': 'testTransfer',
 };
 /** Methods the store's method picker already names (common:payment.methods). */
 const PICKER_METHOD_KEYS: Record<string, string> = { paypal: 'paypal', alipay: 'alipay', wechat_pay: 'wechatpay' };

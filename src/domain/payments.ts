@@ -43,9 +43,16 @@ export const STRIPE_METHOD_OF: Readonly<Partial<Record<PaymentChoice, 'card' | '
   unionpay: 'card',
 };
 
-/** The sandbox's test cards (the page's choices; real providers ignore them). */
-export const SANDBOX_CARD_CHOICES = ['approved', 'declined', 'rejectedAtConfirm'] as const;
+/**
+ * The sandbox's test cards (the page's choices; real providers ignore them), and in Korea a test
+ * bank transfer: a payment in cash, whose buyer may ask for a 현금영수증 or a 세금계산서 (issue 34).
+ */
+export const SANDBOX_CARD_CHOICES = ['approved', 'declined', 'rejectedAtConfirm', 'transfer'] as const;
 export type SandboxCardChoice = (typeof SANDBOX_CARD_CHOICES)[number];
+
+/** The sandbox's choices a store's page offers: the test transfer in Korea only. */
+export const sandboxChoicesFor = (country: CountryCode): readonly SandboxCardChoice[] =>
+  (country === 'kr' ? SANDBOX_CARD_CHOICES : SANDBOX_CARD_CHOICES.filter((card) => card !== 'transfer'));
 
 export function paymentChoicesOf(country: CountryCode): readonly PaymentChoice[] {
   return STORE_PAYMENT_CHOICES[country];

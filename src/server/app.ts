@@ -233,14 +233,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerBriefRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerAdminRoutes(app, { db, auth, mailWorker, payments });
   registerTaxRoutes(app, { auth, taxRules });
-  registerPaperRoutes(app, { db, auth, links: orderLinks });
+  registerPaperRoutes(app, { db, auth, links: orderLinks, payments });
   registerQuoteRoutes(app, { db, auth, links: orderLinks, mailWorker });
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
   // Unclaimed uploads and unpaid orders are cleared on a clock, from the first moment the server
   // is up; before the database closes, the pass under way finishes and no other starts.
-  const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage, payments, reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS }) });
+  const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage, payments, reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS, log: app.log }) });
   app.addHook('onReady', async () => scheduler.start());
   // The jobs by name, for a pass on demand (the tests; an operator's command later).
   app.decorate('jobs', scheduler);

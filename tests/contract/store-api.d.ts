@@ -220,6 +220,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tax-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax invoice requests waiting to be issued (staff)
+         * @description Oldest first, with what the national system asks for and the deadline.
+         */
+        get: operations["taxInvoiceRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax-invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record a tax invoice's approval number (staff)
+         * @description Once issued in the national system; the buyer then sees the number. 409 when the request is not waiting (already recorded).
+         */
+        put: operations["recordTaxInvoice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tax/{country}": {
         parameters: {
             query?: never;
@@ -774,6 +814,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/cash-receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a 현금영수증 (Korean cash receipt) for a cash payment
+         * @description For a Korean order paid in cash (a transfer, a virtual account, an easy-pay wallet): issued through the provider that took the payment, to a mobile number (income_deduction) or a business number (expense_proof, checked by its check digit). 201 issued with its number; 202 when the provider has not answered yet (the store asks again; the order's answer shows the outcome); 422 when the provider refused it (its reason said; ask again). 409 for a card payment (its card slip is its evidence) or when the payment already has a cash receipt or a tax invoice. Its owner, its guest (`sessionId`) or the holder of its private link (`orderKey`); anyone else gets 404.
+         */
+        post: operations["requestCashReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{orderId}/papers/{number}": {
         parameters: {
             query?: never;
@@ -868,6 +928,26 @@ export interface paths {
          * @description Within 7 days of the draft and within the free revisions of the catalog.
          */
         post: operations["requestRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/tax-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a 세금계산서 (Korean tax invoice) for a cash payment
+         * @description For a Korean order paid in cash, until the end of the 10th of the month after the payment (Korea time): staff issue it in the national system and record its approval number, which the order's answer then shows. 409 for a card payment, after the deadline, or when the payment already has a cash receipt or a tax invoice. Same access as a cash receipt.
+         */
+        post: operations["requestTaxInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1162,7 +1242,7 @@ export interface components {
              * @description What went wrong, from a closed list.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
+            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "EVIDENCE_NOT_ALLOWED" | "EVIDENCE_ALREADY_ASKED" | "EVIDENCE_NOT_OPEN" | "CASH_RECEIPT_REFUSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
             /** @description Per field, what is wrong with it (validation failures), localized. */
             fields?: {
                 [key: string]: string;
@@ -2563,6 +2643,191 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    taxInvoiceRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requests: {
+                            /** @description In won. */
+                            amount: number;
+                            businessNumber: string;
+                            company: string;
+                            /** @description The end of the 10th of the month after the payment (Korea time). */
+                            deadline: string | null;
+                            email: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            orderId: string;
+                            orderName: string;
+                            orderNumber: string;
+                            paidAt: string | null;
+                            representative: string;
+                            /** Format: date-time */
+                            requestedAt: string;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    recordTaxInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id (a uuid, in either case). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The national system's approval number (8-8-8). */
+                    approvalNumber: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        taxInvoice: {
+                            businessNumber: string;
+                            company: string;
+                            issuedAt: string | null;
+                            /** @description The national system's approval number, once staff issued it. */
+                            number: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            /** @enum {string} */
+                            status: "requested" | "issued" | "refused";
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5092,6 +5357,46 @@ export interface operations {
                                 /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
                                 url: string;
                             }[];
+                            /** @description Korea's evidence of the payment; null outside the Korean store and before payment. */
+                            evidence: {
+                                /** @description A card payment's evidence: the provider's card slip. */
+                                cardSlipUrl: string | null;
+                                cashReceipt: {
+                                    /** @description The provider's reason, when refused. */
+                                    failure: string | null;
+                                    /** @description The number it is issued to (a mobile number masked). */
+                                    identity: string;
+                                    /** @description The issue number, once issued. */
+                                    number: string | null;
+                                    /** @enum {string} */
+                                    purpose: "income_deduction" | "expense_proof";
+                                    receiptUrl: string | null;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                    /** @enum {string} */
+                                    status: "requested" | "issued" | "refused";
+                                } | null;
+                                /** @description Null when a cash receipt may be asked for now; else why not. */
+                                cashReceiptRefusal: ("notKorea" | "notPaid" | "cardPayment" | "notCash" | "pastDeadline" | "already") | null;
+                                taxInvoice: {
+                                    businessNumber: string;
+                                    company: string;
+                                    issuedAt: string | null;
+                                    /** @description The national system's approval number, once staff issued it. */
+                                    number: string | null;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                    /** @enum {string} */
+                                    status: "requested" | "issued" | "refused";
+                                } | null;
+                                /** @description Null when a tax invoice may be asked for now; else why not. */
+                                taxInvoiceRefusal: ("notKorea" | "notPaid" | "cardPayment" | "notCash" | "pastDeadline" | "already") | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The end of the 10th of the month after the payment (Korea time).
+                                 */
+                                taxInvoiceUntil: string;
+                            } | null;
                             /** @description SPEC's name for `amount`. */
                             finalPrice: number;
                             history: {
@@ -5579,6 +5884,163 @@ export interface operations {
             };
         };
     };
+    requestCashReceipt: {
+        parameters: {
+            query?: {
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path: {
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The mobile number (010-1234-5678) or the business number (123-45-67890) it is issued to. */
+                    identity: string & (unknown & unknown & unknown & unknown);
+                    orderKey?: (string & (unknown & unknown & unknown)) | null;
+                    /**
+                     * @description income_deduction (소득공제, a mobile number) or expense_proof (지출증빙, a business number).
+                     * @enum {string}
+                     */
+                    purpose: "income_deduction" | "expense_proof";
+                    sessionId?: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cashReceipt: {
+                            /** @description The provider's reason, when refused. */
+                            failure: string | null;
+                            /** @description The number it is issued to (a mobile number masked). */
+                            identity: string;
+                            /** @description The issue number, once issued. */
+                            number: string | null;
+                            /** @enum {string} */
+                            purpose: "income_deduction" | "expense_proof";
+                            receiptUrl: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            /** @enum {string} */
+                            status: "requested" | "issued" | "refused";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cashReceipt: {
+                            /** @description The provider's reason, when refused. */
+                            failure: string | null;
+                            /** @description The number it is issued to (a mobile number masked). */
+                            identity: string;
+                            /** @description The issue number, once issued. */
+                            number: string | null;
+                            /** @enum {string} */
+                            purpose: "income_deduction" | "expense_proof";
+                            receiptUrl: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            /** @enum {string} */
+                            status: "requested" | "issued" | "refused";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     paperPage: {
         parameters: {
             query?: {
@@ -6024,6 +6486,126 @@ export interface operations {
             };
         };
     };
+    requestTaxInvoice: {
+        parameters: {
+            query?: {
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path: {
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 사업자등록번호, checked by its check digit. */
+                    businessNumber: string & (unknown & unknown & unknown & unknown);
+                    company: string & (unknown & unknown & unknown & unknown);
+                    /**
+                     * Format: email
+                     * @description Where the national system mails the tax invoice.
+                     */
+                    email: string & (unknown & unknown & unknown & unknown);
+                    orderKey?: (string & (unknown & unknown & unknown)) | null;
+                    /** @description The representative (대표자) as registered. */
+                    representative: string & (unknown & unknown & unknown & unknown);
+                    sessionId?: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        taxInvoice: {
+                            businessNumber: string;
+                            company: string;
+                            issuedAt: string | null;
+                            /** @description The national system's approval number, once staff issued it. */
+                            number: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            /** @enum {string} */
+                            status: "requested" | "issued" | "refused";
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     myOrders: {
         parameters: {
             query?: {
@@ -6126,6 +6708,46 @@ export interface operations {
                                 /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
                                 url: string;
                             }[];
+                            /** @description Korea's evidence of the payment; null outside the Korean store and before payment. */
+                            evidence: {
+                                /** @description A card payment's evidence: the provider's card slip. */
+                                cardSlipUrl: string | null;
+                                cashReceipt: {
+                                    /** @description The provider's reason, when refused. */
+                                    failure: string | null;
+                                    /** @description The number it is issued to (a mobile number masked). */
+                                    identity: string;
+                                    /** @description The issue number, once issued. */
+                                    number: string | null;
+                                    /** @enum {string} */
+                                    purpose: "income_deduction" | "expense_proof";
+                                    receiptUrl: string | null;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                    /** @enum {string} */
+                                    status: "requested" | "issued" | "refused";
+                                } | null;
+                                /** @description Null when a cash receipt may be asked for now; else why not. */
+                                cashReceiptRefusal: ("notKorea" | "notPaid" | "cardPayment" | "notCash" | "pastDeadline" | "already") | null;
+                                taxInvoice: {
+                                    businessNumber: string;
+                                    company: string;
+                                    issuedAt: string | null;
+                                    /** @description The national system's approval number, once staff issued it. */
+                                    number: string | null;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                    /** @enum {string} */
+                                    status: "requested" | "issued" | "refused";
+                                } | null;
+                                /** @description Null when a tax invoice may be asked for now; else why not. */
+                                taxInvoiceRefusal: ("notKorea" | "notPaid" | "cardPayment" | "notCash" | "pastDeadline" | "already") | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The end of the 10th of the month after the payment (Korea time).
+                                 */
+                                taxInvoiceUntil: string;
+                            } | null;
                             /** @description SPEC's name for `amount`. */
                             finalPrice: number;
                             history: {
@@ -6272,7 +6894,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    card: "approved" | "declined" | "rejectedAtConfirm";
+                    card: "approved" | "declined" | "rejectedAtConfirm" | "transfer";
                     orderId: string & (unknown & unknown & unknown & unknown);
                     orderKey?: string & (unknown & unknown & unknown);
                     sessionId?: string & (unknown & unknown & unknown & unknown);
@@ -6444,7 +7066,7 @@ export interface operations {
                     provider: "tosspayments" | "stripe" | "paypal" | "alipay" | "wechatpay" | "unionpay";
                     sessionId?: string & (unknown & unknown & unknown & unknown);
                     /** @enum {string} */
-                    testCard?: "approved" | "declined" | "rejectedAtConfirm";
+                    testCard?: "approved" | "declined" | "rejectedAtConfirm" | "transfer";
                 };
             };
         };

@@ -79,6 +79,8 @@ describe('the routes follow the access table', () => {
             case 'pay': return s.call('POST', '/api/payments/start', { orderId: row.orderNumber, provider: 'tosspayments', ...(body.sessionId ? { sessionId: body.sessionId } : {}), ...(body.orderKey ? { orderKey: body.orderKey } : {}) }, actor.headers);
             // No quote is open on it, so an allowed question is refused for that reason (409), not "not found".
             case 'answerQuote': return s.call('POST', `/api/orders/${row.orderNumber}/quote/questions`, { message: 'Is the price final?', ...body }, actor.headers);
+            // Paid by card, so an allowed request is refused for that reason (409: its card slip is its evidence), not "not found".
+            case 'askPapers': return s.call('POST', `/api/orders/${row.orderNumber}/tax-invoice`, { businessNumber: '124-81-00998', company: 'Bakery', representative: 'Kim', email: 'tax@example.com', ...body }, actor.headers);
             // Work has started, so an allowed cancel is refused for that reason, not "not found".
             case 'cancel': return s.call('POST', `/api/orders/${row.orderNumber}/cancel`, body, actor.headers);
             case 'manage': return s.call('GET', `/api/admin/orders/${row.id}`, undefined, actor.headers);

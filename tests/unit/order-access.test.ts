@@ -22,9 +22,9 @@ const actors: Record<string, Accessor> = {
 
 type Row = Record<OrderAction, boolean>;
 const all = (value: boolean): Row => Object.fromEntries(ORDER_ACTIONS.map((a) => [a, value])) as Row;
-const owner: Row = { view: true, readFiles: true, writeBrief: true, review: true, pay: true, answerQuote: true, cancel: true, manage: false };
-const link: Row = { view: true, readFiles: true, writeBrief: true, review: true, pay: true, answerQuote: true, cancel: false, manage: false };
-const staff: Row = { view: true, readFiles: true, writeBrief: false, review: false, pay: false, answerQuote: false, cancel: false, manage: true };
+const owner: Row = { view: true, readFiles: true, writeBrief: true, review: true, pay: true, answerQuote: true, askPapers: true, cancel: true, manage: false };
+const link: Row = { view: true, readFiles: true, writeBrief: true, review: true, pay: true, answerQuote: true, askPapers: true, cancel: false, manage: false };
+const staff: Row = { view: true, readFiles: true, writeBrief: false, review: false, pay: false, answerQuote: false, askPapers: false, cancel: false, manage: true };
 
 const expected: Array<[string, typeof userOrder | typeof guestOrder, Row]> = [
   ['anonymous', userOrder, all(false)],

@@ -3,6 +3,7 @@
  * per document and lines that add up exactly; the check digits of Korean business numbers and
  * ABNs, with the issuers' own examples.
  */
+import { evidenceRefusal, taxInvoiceDeadline } from '../../src/domain/tax/korean-evidence.ts';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, COUNTRY_CODES } from '../../src/domain/countries.ts';
 import { convertKrwToMinor } from '../../src/domain/money.ts';
@@ -83,5 +84,38 @@ describe('tax ids by their issuers\' checks', () => {
     expect(isBuyerTaxId('my', 'W10-1808-31000123')).toBe(true);
     expect(isBuyerTaxId('vn', '0101243150')).toBe(true);
     expect(isBuyerTaxId('us', '<script>')).toBe(false);
+  });
+});
+
+describe("Korea's evidence rules", () => {
+  const paid = (paymentMethod: string, paidAt = new Date('2026-11-28T03:00:00Z')) => ({ country: 'kr' as const, paymentMethod, paidAt, status: 'order_received' });
+
+  it('gives a card payment its card slip only: no cash receipt, no tax invoice', () => {
+    expect(evidenceRefusal(paid('카드'), 'cash_receipt')).toBe('cardPayment');
+    expect(evidenceRefusal(paid('sandbox card'), 'tax_invoice')).toBe('cardPayment');
+  });
+
+  it('lets a cash payment ask for a cash receipt or a tax invoice, in Korea only, once paid', () => {
+    for (const method of ['계좌이체', '가상계좌', '간편결제', 'sandbox transfer']) {
+      expect(evidenceRefusal(paid(method), 'cash_receipt')).toBeNull();
+      expect(evidenceRefusal(paid(method), 'tax_invoice', new Date('2026-12-01T00:00:00Z'))).toBeNull();
+    }
+    expect(evidenceRefusal({ ...paid('계좌이체'), country: 'au' }, 'cash_receipt')).toBe('notKorea');
+    expect(evidenceRefusal({ ...paid('계좌이체'), paidAt: null }, 'cash_receipt')).toBe('notPaid');
+    expect(evidenceRefusal({ ...paid('계좌이체'), status: 'cancelled' }, 'tax_invoice')).toBe('notPaid');
+    expect(evidenceRefusal(paid('휴대폰'), 'cash_receipt')).toBe('notCash');
+  });
+
+  it('takes a tax invoice request until the end of the 10th of the next month, Korea time', () => {
+    // Paid at 23:30 on 30 November in Seoul (14:30 UTC): the deadline is the end of 10 December there.
+    const paidAt = new Date('2026-11-30T14:30:00Z');
+    expect(taxInvoiceDeadline(paidAt).toISOString()).toBe('2026-12-10T14:59:59.999Z');
+    expect(evidenceRefusal(paid('계좌이체', paidAt), 'tax_invoice', new Date('2026-12-10T14:59:59Z'))).toBeNull();
+    expect(evidenceRefusal(paid('계좌이체', paidAt), 'tax_invoice', new Date('2026-12-10T15:00:00Z'))).toBe('pastDeadline');
+    // Paid on 1 December in Seoul (30 November UTC): the 10th of January.
+    expect(taxInvoiceDeadline(new Date('2026-11-30T15:30:00Z')).toISOString()).toBe('2027-01-10T14:59:59.999Z');
+    expect(taxInvoiceDeadline(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-10T14:59:59.999Z');
+    // A cash receipt has no such deadline here.
+    expect(evidenceRefusal(paid('계좌이체', paidAt), 'cash_receipt', new Date('2027-03-01T00:00:00Z'))).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 import { ORDER_KEY_PATTERN, ORDER_NUMBER_PATTERN } from '../orders.ts';
 import { PAPER_KINDS } from '../tax/papers.ts';
+import { CASH_RECEIPT_PURPOSES, EVIDENCE_REFUSALS, EVIDENCE_STATUSES } from '../tax/korean-evidence.ts';
 import { PAYMENT_CHOICES } from '../payments.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
 import { businessDetailsSchema } from '../validation/business.ts';
@@ -65,6 +66,24 @@ export const paperSchema = z.object({
   pdfUrl: z.string().describe('Its PDF, with the same access.'),
 });
 
+const evidenceRefusalSchema = z.enum(EVIDENCE_REFUSALS).nullable();
+
+/** A Korean order's evidence (issue 34): the card slip, a cash receipt or a tax invoice, and what may still be asked for. */
+export const evidenceSchema = z.object({
+  cardSlipUrl: z.string().nullable().describe("A card payment's evidence: the provider's card slip."),
+  cashReceipt: z.object({
+    status: z.enum(EVIDENCE_STATUSES), purpose: z.enum(CASH_RECEIPT_PURPOSES), identity: z.string().describe('The number it is issued to (a mobile number masked).'),
+    number: z.string().nullable().describe('The issue number, once issued.'), receiptUrl: z.string().nullable(), failure: z.string().nullable().describe("The provider's reason, when refused."), requestedAt: dateTime(),
+  }).nullable(),
+  taxInvoice: z.object({
+    status: z.enum(EVIDENCE_STATUSES), businessNumber: z.string(), company: z.string(),
+    number: z.string().nullable().describe("The national system's approval number, once staff issued it."), requestedAt: dateTime(), issuedAt: dateTime().nullable(),
+  }).nullable(),
+  cashReceiptRefusal: evidenceRefusalSchema.describe('Null when a cash receipt may be asked for now; else why not.'),
+  taxInvoiceRefusal: evidenceRefusalSchema.describe('Null when a tax invoice may be asked for now; else why not.'),
+  taxInvoiceUntil: dateTime().describe('The end of the 10th of the month after the payment (Korea time).'),
+}).nullable().describe("Korea's evidence of the payment; null outside the Korean store and before payment.");
+
 /** A business buyer's details as stored with the order (issue 34). */
 export const businessSchema = z.object({ company: z.string(), taxId: z.string(), address: z.string().nullable(), email: z.string().nullable() });
 
@@ -89,6 +108,7 @@ export const customerOrderSchema = z.object({
   customerAddress: z.string().nullable(),
   business: businessSchema.nullable().describe("A business buyer's details for its papers; null for a consumer."),
   papers: z.array(paperSchema).describe('Its papers, issued when it was paid, in the order of their numbers.'),
+  evidence: evidenceSchema,
   requirements: z.string().nullable(),
   isGuestOrder: z.boolean(),
   paymentMethod: z.string().nullable(),

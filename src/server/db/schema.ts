@@ -16,6 +16,7 @@ import { ACTORS } from '../../domain/lifecycle.ts';
 import { ORDER_MESSAGE_KINDS, QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
 import type { BusinessDetails } from '../../domain/tax/business.ts';
 import { PAPER_KINDS } from '../../domain/tax/papers.ts';
+import { CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../../domain/tax/korean-evidence.ts';
 import { MAX_RATE_BASIS_POINTS, TAX_KINDS, type Registration, type TaxKind } from '../../domain/tax/rules.ts';
 import {
   boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
@@ -564,4 +565,48 @@ export const papers = pgTable('papers', {
   check('papers_kind_check', oneOf(t.kind, PAPER_KINDS)),
   check('papers_amounts_check', sql`${t.amountMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.amountMinor}`),
   check('papers_credit_note_check', sql`(${t.kind} = 'credit_note') = (${t.refundId} is not null)`),
+]);
+
+/**
+ * Korea's evidence asked for by a buyer who paid in cash (issue 34, domain/tax/korean-evidence.ts):
+ * a 현금영수증 issued through the payment's provider (written `requested` before it is called,
+ * D32, then its outcome; an unanswered call is asked again under the same key), or a 세금계산서
+ * request that staff issue in the national system and record with its approval number. One per
+ * payment that is not refused.
+ */
+export const evidenceRequests = pgTable('evidence_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+  kind: text('kind', { enum: EVIDENCE_KINDS }).notNull(),
+  status: text('status', { enum: EVIDENCE_STATUSES }).notNull().default('requested'),
+  /** A cash receipt's use: a person's income deduction or a business's expense proof. */
+  purpose: text('purpose', { enum: CASH_RECEIPT_PURPOSES }),
+  /** The number it is issued to: a mobile number or a business number (a tax invoice's always the latter). */
+  identity: text('identity').notNull(),
+  /** A tax invoice's buyer: company, representative, and where the national system mails it. */
+  company: text('company'),
+  representative: text('representative'),
+  email: text('email'),
+  /** The provider's Idempotency-Key for a cash receipt: one per request, so a retry is the same receipt. */
+  idempotencyKey: text('idempotency_key').notNull(),
+  /** The provider's key of the receipt (Toss's receiptKey). */
+  reference: text('reference'),
+  /** What the buyer books: the cash receipt's issue number, the tax invoice's approval number. */
+  number: text('number'),
+  receiptUrl: text('receipt_url'),
+  /** Why the provider refused it, in its words. */
+  failure: text('failure'),
+  attempts: integer('attempts').notNull().default(0),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }),
+  /** The staff member who recorded a tax invoice. */
+  recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [
+  uniqueIndex('evidence_requests_key').on(t.idempotencyKey),
+  // One piece of evidence per payment: a cash receipt or a tax invoice, not both, not twice.
+  uniqueIndex('evidence_requests_one_per_order').on(t.orderId).where(sql`${t.status} <> 'refused'`),
+  index('evidence_requests_open_idx').on(t.kind, t.requestedAt).where(sql`${t.status} = 'requested'`),
+  check('evidence_requests_kind_check', oneOf(t.kind, EVIDENCE_KINDS)),
+  check('evidence_requests_status_check', oneOf(t.status, EVIDENCE_STATUSES)),
+  check('evidence_requests_issued_check', sql`(${t.status} = 'issued') = (${t.number} is not null and ${t.issuedAt} is not null)`),
 ]);

@@ -26,6 +26,11 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   TOO_MANY_REQUESTS: { status: 429, key: 'http.tooManyRequests' },
   HEADERS_TOO_LARGE: { status: 431, key: 'http.headersTooLarge' },
   BUSINESS_DETAILS_CLOSED: { status: 409, key: 'orders.businessClosed' },
+  // Why, in words: the rule that refused it (domain/tax/korean-evidence.ts) names its own message.
+  EVIDENCE_NOT_ALLOWED: { status: 409, key: 'orders.evidence.notCash' },
+  EVIDENCE_ALREADY_ASKED: { status: 409, key: 'orders.evidence.already' },
+  EVIDENCE_NOT_OPEN: { status: 409, key: 'orders.evidence.notOpen' },
+  CASH_RECEIPT_REFUSED: { status: 422, key: 'orders.evidence.refused' },
   INTERNAL_ERROR: { status: 500, key: 'http.internal' },
   UNAUTHENTICATED: { status: 401, key: 'auth.unauthenticated' },
   FORBIDDEN: { status: 403, key: 'auth.forbidden' },

@@ -3,11 +3,13 @@ import { purgeUnclaimedUploads } from '../features/uploads/purge-unclaimed.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
 import { expireQuotes } from '../features/quotes/quotes.service.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from './scheduler.ts';
 import type { PaymentsService } from '../features/payments/payments.service.ts';
 import { numberPapers } from '../features/payments/papers-numbering.ts';
+import { retryCashReceipts } from '../features/papers/korean-evidence.service.ts';
 
-export function storeJobs(deps: { storage: FileStorage; payments: PaymentsService; reconcileIntervalMs: number }): Job[] {
+export function storeJobs(deps: { storage: FileStorage; payments: PaymentsService; reconcileIntervalMs: number; log: FastifyBaseLogger }): Job[] {
   return [
     // A file is a day old before it goes: a quarter of an hour more or less does not matter.
     { name: 'purge-unclaimed-uploads', intervalMs: 15 * 60_000, run: (db) => purgeUnclaimedUploads(db, deps.storage) },
@@ -18,5 +20,7 @@ export function storeJobs(deps: { storage: FileStorage; payments: PaymentsServic
     { name: 'expire-quotes', intervalMs: 60 * 60_000, run: (db) => expireQuotes(db) },
     // Papers a process left unnumbered (it died between a payment and its numbering) get their numbers within the minute.
     { name: 'number-papers', intervalMs: 60_000, run: (db) => numberPapers(db) },
+    // Cash receipts the provider did not answer are asked again under the same key ("unknown" is not "refused").
+    { name: 'retry-cash-receipts', intervalMs: 60_000, run: (db) => retryCashReceipts(db, deps.payments.providerNamed, (error) => deps.log.warn({ err: error }, 'cash receipt: the provider did not answer again')) },
   ];
 }

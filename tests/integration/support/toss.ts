@@ -7,7 +7,11 @@
  *   slow…      no answer until the test ends  cheap…     DONE for 1,000 less than asked
  *   already…   400 ALREADY_PROCESSED_PAYMENT (and GET shows the payment DONE)
  *   garbled…   DONE, its answer cut short (not JSON)   busy…  400 ALREADY_PROCESSING_REQUEST
+ *   transfer… DONE, paid by bank transfer (계좌이체), so a cash receipt may be asked for
  *   anything else: DONE for the amount asked.
+ * POST /v1/cash-receipts issues a CashReceipt (COMPLETED, a 9-digit issue number); a
+ * customerIdentityNumber ending in 0000 is refused (400 INVALID_CASH_RECEIPT_INFO), and
+ * `cashReceiptsDown(n)` answers the next n with 500.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +42,7 @@ export async function startFakeToss() {
 
   const payment = (paymentKey: string, orderId: string, totalAmount: number, status = 'DONE') => ({
     mId: 'tvivarepublica', version: '2022-11-16', paymentKey, orderId, orderName: 'test', status, type: 'NORMAL',
-    method: '카드', currency: 'KRW', totalAmount, balanceAmount: status === 'CANCELED' ? 0 : totalAmount,
+    method: paymentKey.startsWith('transfer') ? '계좌이체' : '카드', currency: 'KRW', totalAmount, balanceAmount: status === 'CANCELED' ? 0 : totalAmount,
     // Approved now, as Toss answers a confirm: the refund windows (D21) count from it.
     requestedAt: new Date(Date.now() - 5000).toISOString(), approvedAt: new Date().toISOString(),
     receipt: { url: `https://dashboard.tosspayments.com/receipt/redirection?transactionId=${paymentKey}` },
@@ -87,6 +91,32 @@ export async function startFakeToss() {
     return { status: 200, body: canceled };
   }
 
+  let cashReceiptsFailing = 0;
+  let cashReceiptCount = 0;
+  function cashReceipt(body: Record<string, unknown>): Stored {
+    if (cashReceiptsFailing > 0) {
+      cashReceiptsFailing--;
+      return error(500, 'FAILED_INTERNAL_SYSTEM_PROCESSING', '내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요.');
+    }
+    const identity = String(body.customerIdentityNumber ?? '');
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || !/^[A-Za-z0-9_-]{6,64}$/.test(String(body.orderId ?? '')) || !['소득공제', '지출증빙'].includes(String(body.type)) || !/^\d{10,11}$/.test(identity)) {
+      return error(400, 'INVALID_REQUEST', '잘못된 요청입니다.');
+    }
+    if (identity.endsWith('0000')) return error(400, 'INVALID_CASH_RECEIPT_INFO', '현금영수증 발급 정보가 올바르지 않습니다.');
+    cashReceiptCount++;
+    const receiptKey = `cr_${String(cashReceiptCount).padStart(6, '0')}`;
+    return {
+      status: 200,
+      body: {
+        receiptKey, issueNumber: String(100000000 + cashReceiptCount), issueStatus: 'COMPLETED', amount, taxFreeAmount: 0,
+        orderId: body.orderId, orderName: body.orderName, type: body.type, transactionType: 'CONFIRM', businessNumber: '2148812345',
+        customerIdentityNumber: `${identity.slice(0, 3)}****${identity.slice(-4)}`, requestedAt: new Date().toISOString(),
+        receiptUrl: `https://dashboard.tosspayments.com/receipt/cash-receipt?receiptKey=${receiptKey}`,
+      },
+    };
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -111,6 +141,7 @@ export async function startFakeToss() {
     const cancelMatch = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(path);
     const getMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (request.method === 'POST' && path === '/v1/payments/confirm') result = confirm(body);
+    else if (request.method === 'POST' && path === '/v1/cash-receipts') result = cashReceipt(body);
     else if (request.method === 'POST' && cancelMatch) result = cancel(decodeURIComponent(cancelMatch[1]!), body);
     else if (request.method === 'GET' && getMatch) {
       const found = payments.get(decodeURIComponent(getMatch[1]!));
@@ -120,7 +151,8 @@ export async function startFakeToss() {
       hanging.push(response);
       return;
     }
-    if (replayKey) replies.set(replayKey, result);
+    // A 5xx did no work to replay (a gateway's or a crash's answer): the same key is processed anew.
+    if (replayKey && result.status < 500) replies.set(replayKey, result);
     send(result);
   }
 
@@ -132,6 +164,9 @@ export async function startFakeToss() {
     calls,
     confirms: () => calls.filter((c) => c.path === '/v1/payments/confirm'),
     cancels: () => calls.filter((c) => c.path.endsWith('/cancel')),
+    cashReceipts: () => calls.filter((c) => c.path === '/v1/cash-receipts'),
+    /** The next `count` cash receipts answer 500, as a provider that is down. */
+    cashReceiptsDown: (count: number) => { cashReceiptsFailing = count; },
     stop: async () => {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();

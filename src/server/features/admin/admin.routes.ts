@@ -16,6 +16,8 @@ import { listContacts, markContact } from './admin-contacts.service.ts';
 import { changeOrderStatus, getOrder, listBriefs, listOrders, setBriefStatus, setOrderComments } from './admin-orders.service.ts';
 import { overview } from './admin-overview.service.ts';
 import { listPapers, papersCsv } from './admin-papers.service.ts';
+import * as papersContract from '../../../domain/contract/papers.ts';
+import { recordTaxInvoice, taxInvoiceQueue, taxInvoiceViewOf } from '../papers/korean-evidence.service.ts';
 import { searchUsers } from './admin-users.service.ts';
 
 export function registerAdminRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; mailWorker: MailWorker; payments: PaymentsService }): void {
@@ -102,6 +104,18 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
       .header('content-disposition', `attachment; filename="${name}.csv"`)
       .header('cache-control', 'private, no-store')
       .send(csv);
+  });
+
+  app.get('/api/admin/tax-invoices', { schema: papersContract.taxInvoiceRequests, preValidation }, async (request) => {
+    await staff(request);
+    return { success: true as const, requests: await taxInvoiceQueue(db) };
+  });
+
+  app.put('/api/admin/tax-invoices/:id', { schema: papersContract.recordTaxInvoice, preValidation }, async (request) => {
+    const actor = await staff(request);
+    const row = await recordTaxInvoice(db, actor.id, request.params.id, request.body.approvalNumber);
+    request.log.info({ requestId: row.id, actor: actor.id }, 'tax invoice recorded');
+    return { success: true as const, taxInvoice: taxInvoiceViewOf(row) };
   });
 
   app.get('/api/admin/overview', { schema: contract.overview, preValidation }, async (request) => {

@@ -13,6 +13,7 @@ import { deliverableView } from '../deliverables/deliverable-queries.ts';
 import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 import { paperViews, type PaperAccess } from '../papers/paper-urls.ts';
+import { evidenceView } from '../papers/korean-evidence.service.ts';
 
 const reviewView = (review: DraftReview) => ({ ...review, deadline: review.deadline?.toISOString() ?? null });
 
@@ -37,7 +38,7 @@ function quoteView(order: OrderWithDetails['order'], quotes: OrderWithDetails['q
  * `access` goes on file and paper URLs for readers without a session: the guest's id (papers), the
  * order's private link (D22).
  */
-export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions, papers }: OrderWithDetails, access: PaperAccess = {}): CustomerOrderView {
+export function customerOrderView({ order, lines, history, brief, deliverables, quotes, messages, refunds, revisions, papers, evidence }: OrderWithDetails, access: PaperAccess = {}): CustomerOrderView {
   const fileAccess = access.orderKey ? new URLSearchParams({ order: order.orderNumber, key: access.orderKey }).toString() : '';
   const first = lines[0];
   const template = lines.length === 1 && first?.kind === 'template' ? findTemplate(Number(first.ref)) : undefined;
@@ -46,6 +47,7 @@ export function customerOrderView({ order, lines, history, brief, deliverables, 
     orderId: order.orderNumber,
     business: order.business,
     papers: paperViews(order.orderNumber, papers, access),
+    evidence: evidenceView(order, evidence),
     status: order.status,
     orderType: order.orderType,
     orderName: order.orderName,

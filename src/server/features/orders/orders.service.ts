@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { statement, wholeRow } from '../../db/statement.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { mailOutbox, orderLines, orderStatusHistory, orders, refunds, revisionRequests, papers } from '../../db/schema.ts';
+import { evidenceOfOrders, type EvidenceRow } from '../papers/korean-evidence.service.ts';
 import { openingOf } from './lifecycle.ts';
 import { quotesOfOrders, type OrderMessageRow, type QuoteRow } from '../quotes/quotes.service.ts';
 import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
@@ -53,6 +54,8 @@ export interface OrderWithDetails {
   revisions: RevisionRequestRow[];
   /** Its papers (issue 34): receipts, tax invoices and credit notes, in the order of their numbers. */
   papers: PaperRow[];
+  /** A Korean cash payment's cash receipt or tax invoice requests (issue 34), newest first. */
+  evidence: EvidenceRow[];
 }
 
 export type PaperRow = typeof papers.$inferSelect;
@@ -261,7 +264,9 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
   const revised = rows.filter((r) => r.revisionsUsed > 0).map((r) => r.id);
   // Papers are issued when an order is paid: an unpaid page asks for none.
   const paid = rows.filter((r) => r.paidAt !== null).map((r) => r.id);
-  const [lines, history, briefs, delivered, quoted, refunded, revisions, issued] = await Promise.all([
+  // Korea's evidence is asked for paid Korean orders only.
+  const paidInKorea = rows.filter((r) => r.paidAt !== null && r.country === 'kr').map((r) => r.id);
+  const [lines, history, briefs, delivered, quoted, refunded, revisions, issued, evidence] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.orderId, orderLines.position),
     db.select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)).orderBy(orderStatusHistory.orderId, orderStatusHistory.createdAt, orderStatusHistory.id),
     briefsOfOrders(db, ids),
@@ -271,6 +276,7 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
     cancelled.length ? db.select().from(refunds).where(and(inArray(refunds.orderId, cancelled), eq(refunds.status, 'succeeded'), isNull(refunds.attemptId))).orderBy(refunds.createdAt, refunds.id) : [],
     revised.length ? db.select().from(revisionRequests).where(inArray(revisionRequests.orderId, revised)).orderBy(revisionRequests.round) : [],
     paid.length ? db.select().from(papers).where(inArray(papers.orderId, paid)).orderBy(papers.year, papers.sequence) : [],
+    evidenceOfOrders(db, paidInKorea),
   ]);
   return rows.map((order) => ({
     order,
@@ -283,6 +289,7 @@ export async function withOrderDetails(db: Database, rows: OrderRow[]): Promise<
     refunds: refunded.filter((r) => r.orderId === order.id),
     revisions: revisions.filter((r) => r.orderId === order.id),
     papers: issued.filter((p) => p.orderId === order.id),
+    evidence: evidence.filter((e) => e.orderId === order.id),
   }));
 }
 

@@ -1,9 +1,10 @@
 /**
  * GET /api/orders/{orderId}/papers/{number} (an accessible page) and .../pdf (issue 34), for
  * whoever may view the order; 404 for anyone else. Made on request from what was stored at issue.
+ * POST /api/orders/{orderId}/cash-receipt and .../tax-invoice: Korea's evidence of a cash payment.
  */
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as contract from '../../../domain/contract/papers.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,14 +15,17 @@ import { paperDocument } from './paper-document.ts';
 import { paperHtml } from './paper-html.ts';
 import { paperPdf } from './paper-pdf.ts';
 import { paperFor } from './papers.service.ts';
+import { cashReceiptViewOf, requestCashReceipt, requestTaxInvoice, taxInvoiceViewOf } from './korean-evidence.service.ts';
+import { DomainError } from '../../../domain/errors.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import { paperAccessQuery } from './paper-urls.ts';
 
 /** Papers are private to their readers and never change: a browser may keep them, nobody else. */
 const CACHE = 'private, max-age=86400, immutable';
 
-export function registerPaperRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks }): void {
+export function registerPaperRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; payments: PaymentsService }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const { db, auth, links } = deps;
+  const { db, auth, links, payments } = deps;
   const rateLimit = { max: 120, timeWindow: '1 minute' };
 
   async function sourceOf(request: { params: { orderId: string; number: string }; query: { orderKey?: string | undefined } }, raw: Parameters<typeof requestAccessor>[2]) {
@@ -56,5 +60,30 @@ export function registerPaperRoutes(server: FastifyInstance, deps: { db: Databas
       .header('x-robots-tag', 'noindex')
       .header('x-content-type-options', 'nosniff')
       .send(pdf);
+  });
+
+  /** Who asks for Korea's evidence: the signed-in owner, the guest (its id), the private link's holder. */
+  const askerOf = (request: FastifyRequest, orderNumber: string, input: { sessionId?: string | undefined; orderKey?: string | undefined }) =>
+    requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request), orderNumber, orderKey: input.orderKey });
+  const asking = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+  app.post('/api/orders/:orderId/cash-receipt', { schema: contract.requestCashReceipt, config: asking }, async (request, reply) => {
+    const { orderId } = request.params;
+    const input = request.body;
+    const row = await requestCashReceipt(db, payments.providerNamed, await askerOf(request, orderId, input), orderId, input,
+      (error) => request.log.warn({ err: error, orderNumber: orderId }, 'cash receipt: the provider did not answer; asked again later'));
+    // The number it is issued to is the buyer's: never in the log.
+    request.log.info({ orderNumber: orderId, status: row.status, purpose: row.purpose }, 'cash receipt asked for');
+    const view = cashReceiptViewOf(row);
+    if (row.status === 'refused') throw new DomainError('CASH_RECEIPT_REFUSED', { values: { reason: row.failure ?? '' } });
+    return reply.status(row.status === 'issued' ? 201 : 202).send({ success: true as const, cashReceipt: view });
+  });
+
+  app.post('/api/orders/:orderId/tax-invoice', { schema: contract.requestTaxInvoice, config: asking }, async (request, reply) => {
+    const { orderId } = request.params;
+    const input = request.body;
+    const row = await requestTaxInvoice(db, await askerOf(request, orderId, input), orderId, input);
+    request.log.info({ orderNumber: orderId }, 'tax invoice asked for');
+    return reply.status(201).send({ success: true as const, taxInvoice: taxInvoiceViewOf(row) });
   });
 }

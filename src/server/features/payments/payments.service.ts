@@ -118,6 +118,8 @@ export function createPaymentsService({ db, registry, origin, mailWorker, log, l
       if (!provider) throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `no provider ${name ?? '(none)'} to refund through` });
       return provider;
     },
+    /** The provider by name, if the store has it (a cash receipt goes through the one that took the payment). */
+    providerNamed: (name: string | null): PaymentProvider | undefined => registry.byName(name),
     /** Every provider in use and its state, for the staff settings tab. */
     async statuses() {
       return Promise.all(registry.all().map(async (provider) => ({ ...provider.status(), reachable: await provider.reachable() })));

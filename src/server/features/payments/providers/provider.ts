@@ -120,6 +120,23 @@ export interface ProviderStatus {
   publicKey?: string | undefined;
 }
 
+/** A 현금영수증 for a payment taken in cash (issue 34), as the provider's cash receipt API takes it. */
+export interface CashReceiptRequest {
+  orderNumber: string;
+  orderName: string;
+  /** In won. */
+  amount: number;
+  purpose: 'income_deduction' | 'expense_proof';
+  /** The mobile or business number it is issued to, digits only. */
+  identity: string;
+  idempotencyKey: string;
+}
+
+/** The provider's answer: issued (its number to book), or refused with its reason. Anything else throws (unknown, D32). */
+export type CashReceiptWord =
+  | { state: 'issued'; reference: string; number: string; receiptUrl: string | null }
+  | { state: 'refused'; reason: string };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Confirming takes the money (PayPal's capture, Toss's confirm), so the store checks the order can take it first. */
@@ -142,4 +159,6 @@ export interface PaymentProvider {
   webhook?(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent>;
   /** Whether the provider answers at all right now (the staff settings screen); never throws. */
   reachable(): Promise<boolean>;
+  /** Issues a 현금영수증 for a Korean payment taken in cash, where the provider does (Toss, the sandbox). */
+  issueCashReceipt?(request: CashReceiptRequest): Promise<CashReceiptWord>;
 }

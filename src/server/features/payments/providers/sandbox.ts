@@ -10,7 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../../../domain/errors.ts';
 import { SANDBOX_CARD_CHOICES, type SandboxCardChoice } from '../../../../domain/payments.ts';
-import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment } from './provider.ts';
+import type { CashReceiptRequest, CashReceiptWord, ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest, StartRequest, StartedPayment } from './provider.ts';
 
 /** The sandbox's test cards (domain/payments.ts): what the page offers and what a key carries. */
 export type SandboxCard = SandboxCardChoice;
@@ -36,6 +36,9 @@ function withQuery(url: string, query: Record<string, string>): string {
   for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value);
   return target.toString();
 }
+
+/** How the sandbox says a payment was made: PayPal's page, a test transfer (paid in cash), else a test card. */
+const sandboxMethod = (claims: SandboxClaims) => (claims.method === 'paypal' ? 'paypal' : claims.card === 'transfer' ? 'sandbox transfer' : 'sandbox card');
 
 export type SandboxProvider = PaymentProvider & {
   authorize(orderId: string, amount: number, card: SandboxCard, currency?: string, method?: 'card' | 'paypal'): string;
@@ -114,7 +117,7 @@ export function createSandboxProvider(secret: string): SandboxProvider {
         amountMinor: claims.amount,
         currency: claims.currency,
         paymentRef: request.reference,
-        method: claims.method === 'paypal' ? 'paypal' : 'sandbox card',
+        method: sandboxMethod(claims),
         paidAt: new Date(claims.at * 1000),
         receiptUrl: null,
       };
@@ -124,11 +127,17 @@ export function createSandboxProvider(secret: string): SandboxProvider {
     async lookup(request: ConfirmRequest): Promise<ProviderWord> {
       const claims = parse(request.reference);
       if (!claims || claims.orderId !== request.orderNumber) throw unknownKey();
-      return { reference: request.reference, state: 'open', orderNumber: claims.orderId, amountMinor: claims.amount, currency: claims.currency, paymentRef: null, method: claims.method === 'paypal' ? 'paypal' : 'sandbox card', paidAt: null, receiptUrl: null };
+      return { reference: request.reference, state: 'open', orderNumber: claims.orderId, amountMinor: claims.amount, currency: claims.currency, paymentRef: null, method: sandboxMethod(claims), paidAt: null, receiptUrl: null };
     },
 
     async refund(request: RefundRequest): Promise<void> {
       if (!parse(request.paymentRef)) throw unknownKey();
+    },
+
+    /** Issued at once, its number the same for the same request (the key), as a real issuer's replay. */
+    async issueCashReceipt(request: CashReceiptRequest): Promise<CashReceiptWord> {
+      const digest = createHmac('sha256', `sandbox-cash-receipts:${secret}`).update(request.idempotencyKey).digest();
+      return { state: 'issued', reference: `sbx-cr-${digest.subarray(0, 9).toString('base64url')}`, number: String(digest.readUInt32BE(0) % 1_000_000_000).padStart(9, '0'), receiptUrl: null };
     },
   };
   return provider;

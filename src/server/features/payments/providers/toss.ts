@@ -6,7 +6,7 @@
  */
 import { DomainError } from '../../../../domain/errors.ts';
 import { requestJson } from './deadline.ts';
-import type { ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest } from './provider.ts';
+import type { CashReceiptRequest, CashReceiptWord, ConfirmRequest, PaymentProvider, ProviderWord, RefundRequest } from './provider.ts';
 
 export const TOSS_API_BASE = 'https://api.tosspayments.com';
 /** Toss's published documentation test keys (payment widget): no real card is charged. */
@@ -29,6 +29,15 @@ interface TossPayment {
   method?: string | null;
   approvedAt?: string | null;
   receipt?: { url?: string | null } | null;
+}
+
+/** The fields of Toss's CashReceipt object the store uses. */
+interface TossCashReceipt {
+  receiptKey?: string;
+  issueNumber?: string;
+  issueStatus?: 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+  receiptUrl?: string | null;
+  failure?: { code?: string; message?: string } | null;
 }
 
 interface TossError {
@@ -175,6 +184,29 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
         paymentRef: null, method: payment.method ?? null, receiptUrl: null, paidAt: null,
         ...(state === 'failed' ? { failure: `toss status ${payment.status}` } : {}),
       };
+    },
+
+    /**
+     * POST /v1/cash-receipts: a 현금영수증 for a payment taken in cash, under the request's key. A
+     * 4xx is Toss refusing it (a malformed number, say), with its words; no answer, a 5xx, a 429 or
+     * a 401 is unknown (`call` throws NETWORK_ERROR) and is asked again later under the same key.
+     */
+    async issueCashReceipt(request: CashReceiptRequest): Promise<CashReceiptWord> {
+      try {
+        const receipt = await call<TossCashReceipt>('POST', '/v1/cash-receipts', {
+          amount: request.amount,
+          orderId: request.orderNumber,
+          orderName: request.orderName.slice(0, 100),
+          customerIdentityNumber: request.identity,
+          type: request.purpose === 'income_deduction' ? '소득공제' : '지출증빙',
+        }, request.idempotencyKey);
+        if (receipt.issueStatus === 'FAILED') return { state: 'refused', reason: receipt.failure?.message ?? 'FAILED' };
+        if (!receipt.receiptKey || !receipt.issueNumber) throw new DomainError('NETWORK_ERROR', { detail: `toss cash receipt ${receipt.issueStatus ?? 'without a number'}` });
+        return { state: 'issued', reference: receipt.receiptKey, number: receipt.issueNumber, receiptUrl: receipt.receiptUrl ?? null };
+      } catch (error) {
+        if (error instanceof TossFailure) return { state: 'refused', reason: error.providerMessage || error.code };
+        throw error;
+      }
     },
 
     async refund(request: RefundRequest): Promise<void> {
