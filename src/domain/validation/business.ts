@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CountryCode } from '../countries.ts';
 import { isBuyerTaxId } from '../tax/tax-ids.ts';
 import { V } from './messages.ts';
-import { emailField, optionalText, requiredText } from './schema-helpers.ts';
+import { emailField, optionalText, plainText, requiredText } from './schema-helpers.ts';
 import { businessOfFold, EMPTY_BUSINESS_FOLD, FOLD_FIELDS, type BusinessFoldValues } from '../tax/business-fold.ts';
 
 export const businessDetailsSchema = z.object({
@@ -18,10 +18,10 @@ export type BusinessDetailsInput = z.infer<typeof businessDetailsSchema>;
 /** The fold's fields as a form has them (checked only while it is open: `checkBusinessFold`). */
 export const businessFoldShape = {
   wantsBusiness: z.boolean().optional(),
-  businessCompany: z.string().optional(),
-  businessTaxId: z.string().optional(),
-  businessAddress: z.string().optional(),
-  businessEmail: z.string().optional(),
+  businessCompany: plainText().optional(),
+  businessTaxId: plainText().optional(),
+  businessAddress: plainText().optional(),
+  businessEmail: plainText().optional(),
 };
 
 /**
