@@ -37,6 +37,8 @@ function loadedUpFront(id: string, graph: ModuleGraph, entries: RegExp): boolean
 }
 
 /** Chunks the HTML of every page loads up front (see `codeSplitting` below). */
+const CHECKOUT_FORMS = /src[\\/](web[\\/]features[\\/]checkout[\\/](business-fold|use-payment-area|payment-methods|use-payment-settings)\.tsx?|domain[\\/]tax[\\/]business-fold\.ts)$/;
+
 const LOADED_FIRST = /(^|\/)(framework|shared|rolldown-runtime)-[\w-]+\.js$/;
 
 export default defineConfig({
@@ -69,6 +71,9 @@ export default defineConfig({
                 // downloads none of it.
                 { name: (id: string, ctx: ModuleGraph) => (loadedUpFront(id, ctx, UP_FRONT_ENTRY) ? 'shared' : null), tags: ['$initial'], minShareCount: 2, priority: 1 },
                 { name: (id: string, ctx: ModuleGraph) => (loadedUpFront(id, ctx, TEMPLATE_ENTRY) ? 'templates-shared' : null), tags: ['$initial'], minShareCount: 2, priority: 0 },
+                // What every checkout loads (the payment area, the business fold) in one lazy file: each
+                // file it was split into was a name in the first load's list of what to preload later.
+                { name: 'checkout-forms', test: CHECKOUT_FORMS, priority: 0 },
               ],
             },
           },

@@ -11,8 +11,11 @@ export interface RootData {
   /** Who is signed in, known at server render so the top bar never jumps. */
   user: PublicUser | null;
   googleSignIn: boolean;
-  /** The store's tax as prices name it ("부가세", "GST") and their label ("부가세 포함"); null where the seller is not registered (issue 34). */
-  tax: { name: string; label: string } | null;
+  /**
+   * The store's tax as prices name it ("부가세", "GST") and their label ("부가세 포함"), and whether
+   * its papers include a tax invoice; null where the seller is not registered (issue 34).
+   */
+  tax: { name: string; label: string; invoices: boolean } | null;
 }
 
 export function useRootData(): RootData {

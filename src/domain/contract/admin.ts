@@ -9,10 +9,12 @@ import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
 import { ROLES } from '../user.ts';
 import { REFUND_STATUSES } from '../payments.ts';
 import { PAPER_KINDS } from '../tax/papers.ts';
+import { CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../tax/korean-evidence.ts';
 import {
   adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
 } from '../validation/admin.ts';
 import { businessSchema, paperSchema } from './orders.ts';
+import { taxInvoiceRequests } from './papers.ts';
 import { briefSchema, deliverableSchema } from './files.ts';
 import { SIGNED_IN, dateTime, errorAnswers, ok, readByRoute, route, type Built } from './http.ts';
 import { uuidParams } from './params.ts';
@@ -60,6 +62,11 @@ export const staffOrderSchema = z.object({
   }),
   lines: z.array(line),
   papers: z.array(paperSchema).describe('Its papers (issue 34), in the order of their numbers.'),
+  evidence: z.array(z.object({
+    id: z.uuid(), kind: z.enum(EVIDENCE_KINDS), status: z.enum(EVIDENCE_STATUSES), purpose: z.enum(CASH_RECEIPT_PURPOSES).nullable(),
+    identity: z.string().describe('The mobile or business number it is issued to.'), company: z.string().nullable(), representative: z.string().nullable(), email: z.string().nullable(),
+    number: z.string().nullable(), failure: z.string().nullable(), requestedAt: dateTime(), issuedAt: dateTime().nullable(),
+  })).describe("A Korean cash payment's cash receipt or tax invoice requests (issue 34), newest first."),
   history: z.array(z.object({ from: status.nullable(), to: status, at: dateTime(), note: z.string().nullable(), actor: z.string().nullable().describe("The actor's e-mail; null for the customer, a provider or the system.") })),
   brief: briefSchema.nullable(),
   refunds: z.array(z.object({
@@ -254,3 +261,4 @@ export type StaffUserList = Read<typeof listUsers>;
 export type StaffOverview = z.output<typeof overviewSchema>;
 export type StaffContactList = Read<typeof listContacts>;
 export type StaffPaperList = Read<typeof listPapers>;
+export type StaffTaxInvoiceQueue = Read<typeof taxInvoiceRequests>;

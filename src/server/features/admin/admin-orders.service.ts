@@ -25,6 +25,7 @@ import { quotesOfOrders } from '../quotes/quotes.service.ts';
 import { briefView } from '../briefs/brief-view.ts';
 import { deliverablesOfOrders, deliverableView } from '../deliverables/deliverable-queries.ts';
 import { paperViews } from '../papers/paper-urls.ts';
+import { evidenceOfOrders } from '../papers/korean-evidence.service.ts';
 
 /** Korea time (D19): staff's days begin at midnight in Seoul. */
 const kstMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
@@ -95,7 +96,7 @@ async function listOrderRows(db: Database, query: AdminOrdersQuery) {
 export async function getOrder(db: Database, id: string, lang: Language) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND');
-  const [lines, history, briefs, delivered, refundRows, revisions, quoted, issued] = await Promise.all([
+  const [lines, history, briefs, delivered, refundRows, revisions, quoted, issued, evidence] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
     db.select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt, note: orderStatusHistory.note, actor: users.email })
       .from(orderStatusHistory).leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
@@ -106,10 +107,13 @@ export async function getOrder(db: Database, id: string, lang: Language) {
     db.select({ round: revisionRequests.round, note: revisionRequests.note, at: revisionRequests.createdAt }).from(revisionRequests).where(eq(revisionRequests.orderId, id)).orderBy(revisionRequests.round),
     order.orderType === 'consultation' ? quotesOfOrders(db, [id]) : null,
     order.paidAt ? db.select().from(papers).where(eq(papers.orderId, id)).orderBy(papers.year, papers.sequence) : [],
+    order.paidAt && order.country === 'kr' ? evidenceOfOrders(db, [id]) : [],
   ]);
   const brief = briefs.get(id);
   return {
     papers: paperViews(order.orderNumber, issued),
+    /** Korea's evidence asked for (a cash receipt, a tax invoice), newest first, as staff need it. */
+    evidence: evidence.map((e) => ({ id: e.id, kind: e.kind, status: e.status, purpose: e.purpose, identity: e.identity, company: e.company, representative: e.representative, email: e.email, number: e.number, failure: e.failure, requestedAt: e.requestedAt, issuedAt: e.issuedAt })),
     order: {
       id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName, staffName: staffNameOf(order, lines, lang),
       customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress, business: order.business,

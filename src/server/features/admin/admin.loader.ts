@@ -11,6 +11,7 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import { listContacts } from './admin-contacts.service.ts';
 import { getOrder, listBriefs, listOrders } from './admin-orders.service.ts';
 import { listPapers } from './admin-papers.service.ts';
+import { taxInvoiceQueue } from '../papers/korean-evidence.service.ts';
 import { overview } from './admin-overview.service.ts';
 import { storeSettings, type SystemFacts } from './admin-settings.service.ts';
 import { searchUsers } from './admin-users.service.ts';
@@ -29,6 +30,7 @@ export function createAdminLoader({ db, payments, system }: { db: Database; paym
     orders: (query: AdminOrdersQuery, lang: Language) => listOrders(db, query, lang),
     order: async (id: string, lang: Language) => (z.uuid().safeParse(id).success ? getOrder(db, id, lang).catch(noneWhenNotFound) : null),
     papers: (query: AdminPapersQuery) => listPapers(db, query),
+    taxInvoices: () => taxInvoiceQueue(db),
     briefs: (query: AdminBriefsQuery) => listBriefs(db, query),
     users: (query: AdminUsersQuery) => searchUsers(db, query),
     contacts: (query: AdminContactsQuery) => listContacts(db, query),

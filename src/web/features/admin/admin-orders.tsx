@@ -19,6 +19,7 @@ import { StaffBrief } from './staff-brief.tsx';
 import { StaffDeliverables } from './staff-deliverables.tsx';
 import { StaffQuote } from './staff-quote.tsx';
 import { OrderPapers } from '../orders/order-papers.tsx';
+import { StaffEvidence } from './staff-evidence.tsx';
 import { PROVIDER_NAMES } from '../../../domain/payments.ts';
 import { awaitsQuote } from '../../../domain/quotes.ts';
 
@@ -196,6 +197,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
           </div>
           {/* The papers the customer has (issue 34), as they read them. */}
           <OrderPapers papers={detail.papers} className="" />
+          <StaffEvidence evidence={detail.evidence} />
           {/* Saved elsewhere meanwhile: the box shows what the customer now reads. */}
           <Comments key={order.adminComments ?? ''} id={order.id} comments={order.adminComments} />
           {/* A new allowance (the status changed) starts the form afresh. */}

@@ -43,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     case 'papers': {
       const filters = Object.fromEntries(['q', 'country', 'kind', 'from', 'to'].map((key) => [key, params.get(key) || undefined]));
-      return { tab, papers: await admin.papers(tabQuery(adminPapersQuerySchema, params)), filters };
+      const [papers, taxInvoices] = await Promise.all([admin.papers(tabQuery(adminPapersQuerySchema, params)), admin.taxInvoices()]);
+      return { tab, papers, taxInvoices, filters };
     }
     case 'users': {
       const query = tabQuery(adminUsersQuerySchema, params, { pageSize: ADMIN_PAGE_SIZE });
@@ -91,7 +92,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         {data.tab === 'overview' && <AdminOverview overview={data.overview} />}
         {data.tab === 'orders' && <AdminOrders list={data.orders} filters={data.filters} open={data.open} />}
-        {data.tab === 'papers' && <AdminPapers list={data.papers} filters={data.filters} />}
+        {data.tab === 'papers' && <AdminPapers list={data.papers} filters={data.filters} taxInvoices={data.taxInvoices} />}
         {data.tab === 'users' && <AdminUsers list={data.users} q={data.q} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'briefs' && <AdminBriefs list={data.briefs} status={data.status} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'inbox' && <AdminInbox list={data.contacts} handled={data.handled} page={data.page} pageSize={data.pageSize} />}

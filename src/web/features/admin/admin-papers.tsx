@@ -4,7 +4,7 @@
  * the accountant ends with them. Days are Korea time (D19), like the other staff lists.
  */
 import { Form, Link } from 'react-router';
-import type { StaffPaperList } from '../../../domain/contract/admin.ts';
+import type { StaffPaperList, StaffTaxInvoiceQueue } from '../../../domain/contract/admin.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { PAPER_KINDS } from '../../../domain/tax/papers.ts';
@@ -12,11 +12,12 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useRootData } from '../../store-context.ts';
 import { TestBadge } from './admin-orders.tsx';
 import { Pagination } from './pagination.tsx';
+import { TaxInvoiceQueue } from './staff-evidence.tsx';
 
 const field = 'mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm';
 const FILTERS = ['q', 'country', 'kind', 'from', 'to'] as const;
 
-export function AdminPapers({ list, filters }: { list: StaffPaperList; filters: Record<string, string | undefined> }) {
+export function AdminPapers({ list, filters, taxInvoices }: { list: StaffPaperList; filters: Record<string, string | undefined>; taxInvoices: StaffTaxInvoiceQueue['requests'] }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const { t: tOrders } = useTranslation('orders');
@@ -26,6 +27,7 @@ export function AdminPapers({ list, filters }: { list: StaffPaperList; filters: 
   const money = (minor: number, store: string) => formatMinor(minor, store as CountryCode);
   return (
     <div className="grid grid-cols-1 gap-5" data-admin-papers>
+      <TaxInvoiceQueue requests={taxInvoices} />
       <Form method="get" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6" role="search">
         <input type="hidden" name="tab" value="papers" />
         <label className="text-sm font-semibold lg:col-span-2">{t('papers.search')}

@@ -6,7 +6,6 @@
 import { useId } from 'react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { CountryCode } from '../../../domain/countries.ts';
-import { issuesTaxInvoices } from '../../../domain/tax/papers.ts';
 import type { BusinessFoldValues } from '../../../domain/tax/business-fold.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRootData } from '../../store-context.ts';
@@ -38,14 +37,14 @@ export function BusinessFields<T extends BusinessFoldValues>({ register, errors 
 
 export function BusinessFold<T extends BusinessFoldValues>({ register, errors, control }: { register: UseFormRegister<T>; errors: FieldErrors<T>; control: Control<T> }) {
   const { t } = useTranslation('orders');
-  const { country, tax } = useRootData();
+  const { tax } = useRootData();
   const hint = useId();
   const open = useWatch({ control: control as unknown as Control<BusinessFoldValues>, name: 'wantsBusiness' });
   return (
     <div className="sm:col-span-2" data-business-fold>
       <label className="flex items-start gap-3 text-sm font-semibold">
         <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-700" aria-describedby={hint} {...register('wantsBusiness' as Parameters<UseFormRegister<T>>[0])} />
-        <span>{t(issuesTaxInvoices(country, tax !== null) ? 'business.toggleTaxInvoice' : 'business.toggle')}</span>
+        <span>{t(tax?.invoices ? 'business.toggleTaxInvoice' : 'business.toggle')}</span>
       </label>
       <p id={hint} className="ml-7 mt-1 text-xs text-slate-600">{t('business.hint')}</p>
       {open && <div className="mt-4"><BusinessFields register={register} errors={errors} /></div>}

@@ -17,6 +17,7 @@ import { OrderBrief } from '../briefs/order-brief.tsx';
 import { OrderDeliverables } from '../deliverables/order-deliverables.tsx';
 import { CancelOrder } from './cancel-order.tsx';
 import { OrderBusiness } from './order-business.tsx';
+import { OrderEvidence } from './order-evidence.tsx';
 import { OrderPapers } from './order-papers.tsx';
 import { OrderQuote } from './order-quote.tsx';
 import { PayOrder } from './pay-order.tsx';
@@ -141,7 +142,9 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
       {canCancel && order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}
       <OrderBusiness order={order} linkKey={linkKey} />
       <OrderPapers papers={order.papers} />
-      {order.receiptUrl && (
+      <OrderEvidence orderId={order.orderId} evidence={order.evidence} linkKey={linkKey} />
+      {/* A Korean card payment's receipt is its card slip, linked with its evidence above. */}
+      {order.receiptUrl && !order.evidence?.cardSlipUrl && (
         <a href={order.receiptUrl} target="_blank" rel="noreferrer" className="mt-3 inline-block text-sm font-medium text-brand-800 underline underline-offset-2">{t('orders.receipt')}</a>
       )}
     </li>
