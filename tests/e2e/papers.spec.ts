@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { pdfText } from '../integration/support/pdf-text.ts';
+import { E2E_ADMIN } from '../../playwright.config.ts';
 import { agreeToAll, expect, hydrated, test } from './fixtures.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -78,4 +79,65 @@ test('a Korean customer adds their business to an unpaid order on My Page, check
   await expect(page.locator(`[data-order="${order.orderId}"] [data-order-business] dl`)).toContainText('124-81-00998');
   const stored = await (await page.request.get(`/api/orders/${order.orderId}`)).json();
   expect(stored.order.business).toEqual({ company: '주식회사 맛있는 빵집', taxId: '124-81-00998', address: null, email: null });
+});
+
+test('a Korean customer pays by bank transfer, gets a 현금영수증 on My Page, and staff record a 세금계산서 for another payment', async ({ page, browser, extraHTTPHeaders, consoleErrors: _ }) => {
+  const email = `cash.${unique()}@example.com`;
+  expect((await page.request.post('/api/auth/register', { data: { email, password: 'lumi-buyer-7', firstName: '서연', lastName: '최', phone: '010-7777-8888' } })).status()).toBe(201);
+  // Paid in the browser with the sandbox's test transfer.
+  await page.goto('/kr/checkout4');
+  await hydrated(page);
+  await page.getByRole('radio', { name: /테스트 계좌이체/ }).check();
+  await agreeToAll(page);
+  await page.getByRole('button', { name: /결제하기$/ }).first().click();
+  await expect(page).toHaveURL(/\/kr\/payment\/success\?/);
+  await expect(page.locator('[data-order-facts]')).toContainText('테스트 계좌이체');
+  const orderId = (await page.locator('[data-order-id]').textContent())!;
+
+  await page.goto('/kr/profile');
+  await hydrated(page);
+  const evidence = page.locator(`[data-order="${orderId}"] [data-order-evidence]`);
+  await expect(evidence).toContainText('현금으로 결제한 주문은 현금영수증 또는 세금계산서 중 하나를 신청할 수 있습니다.');
+  await evidence.getByRole('button', { name: '현금영수증 신청' }).click();
+  await evidence.getByRole('textbox', { name: '휴대폰 번호' }).fill('010-1234');
+  await evidence.getByRole('button', { name: '신청하기' }).click();
+  await expect(evidence.getByText('올바른 전화번호를 입력해주세요.', { exact: false })).toBeVisible();
+  await evidence.getByRole('textbox', { name: '휴대폰 번호' }).fill('010-1234-5678');
+  await evidence.getByRole('button', { name: '신청하기' }).click();
+  await expect(evidence.locator('[data-cash-receipt="issued"]')).toContainText(/현금영수증 발급 완료 · 승인번호 \d{9}/);
+  await expect(evidence).toContainText('발급 대상 010-****-5678');
+  // One per payment: nothing more is offered.
+  await expect(evidence.getByRole('button', { name: '세금계산서 신청' })).toHaveCount(0);
+
+  // A second order paid by transfer through the API: the buyer asks for a tax invoice.
+  const headers = { 'x-store-country': 'kr', 'accept-language': 'ko' };
+  const order = await (await page.request.post('/api/orders', { data: { customerName: '최서연', customerEmail: email, customerPhone: '010-7777-8888', serviceId: 1, quantity: 3, country: 'kr' }, headers })).json();
+  const { paymentKey } = await (await page.request.post('/api/payments/sandbox/authorize', { data: { orderId: order.orderId, card: 'transfer' } })).json();
+  expect((await page.request.post('/api/confirm', { data: { orderId: order.orderId, amount: order.amount, paymentKey } })).status()).toBe(200);
+  await page.reload();
+  const second = page.locator(`[data-order="${order.orderId}"] [data-order-evidence]`);
+  await second.getByRole('button', { name: '세금계산서 신청' }).click();
+  await second.getByLabel('사업자등록번호').fill('124-81-00998');
+  await second.getByLabel('상호(법인명)').fill('주식회사 맛있는 빵집');
+  await second.getByLabel('대표자명').fill('최서연');
+  await second.getByLabel('세금계산서 받을 이메일').fill('tax@bakery.example');
+  await second.getByRole('button', { name: '신청하기' }).click();
+  await expect(second.locator('[data-tax-invoice="requested"]')).toContainText('주식회사 맛있는 빵집(124-81-00998) 앞으로 세금계산서를 신청했습니다.');
+
+  // Staff find it in the papers tab's queue and record the approval number from Hometax.
+  const origin = test.info().project.use.baseURL!;
+  const staff = await browser.newContext({ extraHTTPHeaders });
+  const staffPage = await staff.newPage();
+  expect((await staffPage.request.post(`${origin}/api/auth/login`, { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await staffPage.goto(`${origin}/kr/admin?tab=papers`);
+  await hydrated(staffPage);
+  const queued = staffPage.locator(`[data-queued-tax-invoice="${order.orderId}"]`);
+  await expect(queued).toContainText('주식회사 맛있는 빵집');
+  await queued.getByLabel('승인번호').fill('20261128-10000000-a1b2c3d4');
+  await queued.getByRole('button', { name: '입력' }).click();
+  await expect(staffPage.locator(`[data-queued-tax-invoice="${order.orderId}"]`)).toHaveCount(0);
+  await staff.close();
+
+  await page.reload();
+  await expect(page.locator(`[data-order="${order.orderId}"] [data-tax-invoice="issued"]`)).toContainText('세금계산서 발급 완료 · 승인번호 20261128-10000000-A1B2C3D4');
 });
