@@ -253,7 +253,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Each feature's helpers for the pages' loaders, bound to the database once.
   const loaders: PageLoaders = {
-    admin: createAdminLoader({ db, payments, system: { storage: storage.kind, mail: mailer.kind, version: build.version, commit: build.commit, builtAt: build.builtAt?.toISOString() ?? null } }),
+    admin: createAdminLoader({ db, payments, taxRules, system: { storage: storage.kind, mail: mailer.kind, version: build.version, commit: build.commit, builtAt: build.builtAt?.toISOString() ?? null } }),
     orders: createOrdersLoader({ db, links: orderLinks, refs: createReturnRefs(options.cookieSecret), mailQueued: () => mailWorker.nudge() }),
     payments: createPaymentsLoader({ db, payments, links: orderLinks, log: app.log }),
     tax: createTaxLoader(taxRules),

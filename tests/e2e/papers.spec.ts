@@ -141,3 +141,38 @@ test('a Korean customer pays by bank transfer, gets a 현금영수증 on My Page
   await page.reload();
   await expect(page.locator(`[data-order="${order.orderId}"] [data-tax-invoice="issued"]`)).toContainText('세금계산서 발급 완료 · 승인번호 20261128-10000000-A1B2C3D4');
 });
+
+test('staff register the Malaysian store for SST in Settings, checked before saving, and its prices say so', async ({ browser, extraHTTPHeaders, page }) => {
+  const origin = test.info().project.use.baseURL!;
+  const staff = await browser.newContext({ extraHTTPHeaders });
+  const staffPage = await staff.newPage();
+  expect((await staffPage.request.post(`${origin}/api/auth/login`, { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  await staffPage.goto(`${origin}/kr/admin?tab=settings`);
+  await hydrated(staffPage);
+  const store = staffPage.locator('[data-tax-store="my"]');
+  await expect(store).toContainText('미등록: 가격과 증빙 서류에 세금을 표시하지 않습니다.');
+  await store.getByRole('button', { name: '수정' }).click();
+  await store.getByLabel('이 스토어에서 세금 등록 사업자입니다').check();
+  await store.getByLabel('세금 종류').selectOption('sst');
+  await store.getByLabel('세율(%)').fill('6');
+  await store.getByRole('button', { name: '등록 번호 추가' }).click();
+  await store.getByLabel('서류에 표시할 등록 번호 1').selectOption('sst');
+  await store.getByLabel('번호 1', { exact: true }).fill('#');
+  await store.getByRole('button', { name: '새 버전 저장' }).click();
+  await expect(store.getByRole('alert')).toHaveText('올바르지 않은 값입니다.');
+  await store.getByLabel('번호 1', { exact: true }).fill('W10-1808-32000123');
+  await store.getByRole('button', { name: '새 버전 저장' }).click();
+  await expect(store.locator('p').first()).toContainText('SST 6%');
+  await expect(store).toContainText('SST 등록번호 W10-1808-32000123');
+  const tax = await (await page.request.get('/api/tax', { headers: { 'x-store-country': 'my', 'accept-language': 'en' } })).json();
+  expect(tax.tax).toMatchObject({ registered: true, kind: 'sst', rateBasisPoints: 600, label: 'SST included' });
+
+  // Back as it was, a version of its own: the store is not registered again.
+  await store.getByRole('button', { name: '수정' }).click();
+  await store.getByLabel('이 스토어에서 세금 등록 사업자입니다').uncheck();
+  await store.getByRole('button', { name: '삭제' }).click();
+  await store.getByRole('button', { name: '새 버전 저장' }).click();
+  await expect(store).toContainText('미등록');
+  await expect(store.locator('summary')).toHaveText('버전 이력 (2)');
+  await staff.close();
+});

@@ -38,7 +38,8 @@ export const taxRuleFields = z.object({
 /** PUT /api/admin/tax/{country}: the rule of one store, checked for that store. */
 export const taxRuleSchemaFor = (country: CountryCode) => taxRuleFields.superRefine((rule, ctx) => {
   rule.registrations.forEach(({ kind, value }, i) => {
-    if (!registrationValid(kind, value)) ctx.addIssue({ code: 'custom', path: ['registrations', i, 'value'], message: V.taxId });
+    // A check digit's message for the numbers that have one; the others are refused by their form.
+    if (!registrationValid(kind, value)) ctx.addIssue({ code: 'custom', path: ['registrations', i, 'value'], message: kind === 'kr_business' || kind === 'abn' ? V.taxId : V.invalidType });
   });
   const needed = REQUIRED_REGISTRATION[country];
   if (rule.registered && needed && !rule.registrations.some((r) => r.kind === needed)) ctx.addIssue({ code: 'custom', path: ['registrations'], message: V.required });

@@ -12,6 +12,7 @@ import { listContacts } from './admin-contacts.service.ts';
 import { getOrder, listBriefs, listOrders } from './admin-orders.service.ts';
 import { listPapers } from './admin-papers.service.ts';
 import { taxInvoiceQueue } from '../papers/korean-evidence.service.ts';
+import type { TaxRules } from '../tax/tax-rules.service.ts';
 import { overview } from './admin-overview.service.ts';
 import { storeSettings, type SystemFacts } from './admin-settings.service.ts';
 import { searchUsers } from './admin-users.service.ts';
@@ -23,7 +24,7 @@ const noneWhenNotFound = (error: unknown) => {
   throw error;
 };
 
-export function createAdminLoader({ db, payments, system }: { db: Database; payments: PaymentsService; system: SystemFacts }) {
+export function createAdminLoader({ db, payments, taxRules, system }: { db: Database; payments: PaymentsService; taxRules: TaxRules; system: SystemFacts }) {
   return {
     /** In the staff member's language (`lang`): the orders' names are said from their lines in it. */
     overview: (lang: Language) => overview(db, lang),
@@ -35,6 +36,8 @@ export function createAdminLoader({ db, payments, system }: { db: Database; paym
     users: (query: AdminUsersQuery) => searchUsers(db, query),
     contacts: (query: AdminContactsQuery) => listContacts(db, query),
     settings: () => storeSettings(payments, system),
+    /** Every store's tax rule and its versions (issue 34), for the settings tab's editor. */
+    tax: () => taxRules.all(),
   };
 }
 

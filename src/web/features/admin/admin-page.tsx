@@ -17,6 +17,7 @@ import { AdminOrders } from './admin-orders.tsx';
 import { AdminOverview } from './admin-overview.tsx';
 import { AdminPapers } from './admin-papers.tsx';
 import { AdminSettings } from './admin-settings.tsx';
+import { AdminTax } from './admin-tax.tsx';
 import { AdminUsers } from './admin-users.tsx';
 import { StaffOnly } from './staff-only.tsx';
 import { tabQuery } from './tab-query.ts';
@@ -59,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { tab, contacts: await admin.contacts(query), handled: query.handled ?? null, page: query.page, pageSize: query.pageSize };
     }
     case 'settings':
-      return { tab, settings: await admin.settings() };
+      const [settings, tax] = await Promise.all([admin.settings(), admin.tax()]);
+      return { tab, settings, tax };
   }
 }
 
@@ -96,7 +98,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         {data.tab === 'users' && <AdminUsers list={data.users} q={data.q} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'briefs' && <AdminBriefs list={data.briefs} status={data.status} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'inbox' && <AdminInbox list={data.contacts} handled={data.handled} page={data.page} pageSize={data.pageSize} />}
-        {data.tab === 'settings' && <AdminSettings settings={data.settings} />}
+        {data.tab === 'settings' && <><AdminSettings settings={data.settings} /><AdminTax stores={data.tax} /></>}
       </div>
     </div>
   );
