@@ -171,5 +171,9 @@ describe('the paid-order mail', () => {
     expect(texts[1]).toContain('Harbour Café Pty Ltd');
     const numbers = mail.attachments.map((a) => a.filename!.replace(/\.pdf$/, ''));
     expect(mail.text).toContain(`Attached as PDF: Receipt ${numbers[0]}, Tax invoice ${numbers[1]}.`);
+    // Its total says what the store's rule says, and the GST in it, as the receipt has it.
+    const gst = created.amount - Math.floor((created.amount * 20000 + 11000) / 22000);
+    expect(mail.text).toMatch(new RegExp(`Amount paid \\(GST included\\): A\\$${(created.amount / 100).toFixed(2).replace('.', '\\.')}`));
+    expect(mail.text).toMatch(new RegExp(`GST: A\\$${(gst / 100).toFixed(2).replace('.', '\\.')}`));
   });
 });

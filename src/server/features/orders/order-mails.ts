@@ -2,6 +2,7 @@
 import { REVIEW_DAYS } from '../../../domain/deliverables.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { linesWithAmounts } from '../../../domain/payments.ts';
+import { taxWords } from '../tax/tax-words.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { compose } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -9,16 +10,20 @@ import type { OrderLinks } from './order-links.ts';
 import type { OrderWithDetails } from './orders.service.ts';
 
 /** `attached` names the papers that go with it (issue 34). */
-export function orderPaidMail({ order, lines, quotes, brief }: OrderWithDetails, origin: string, links: OrderLinks, attached: readonly string[] = []): MailMessage {
+export function orderPaidMail({ order, lines, quotes, brief, papers }: OrderWithDetails, origin: string, links: OrderLinks, attached: readonly string[] = []): MailMessage {
   const t = translatorFor(order.language, 'orders');
   const money = (minor: number) => formatMinor(minor, order.country);
+  // The tax in what was paid, as its receipt says (issue 34); nothing where the seller is not registered.
+  const receipt = papers.find((paper) => paper.kind === 'receipt' && paper.refundId === null);
+  const tax = receipt?.taxRule.registered ? taxWords({ ...receipt.taxRule, included: true }, order.language) : null;
   const rows: Array<[string, string]> = [
     [t('mail.number'), order.orderNumber],
     // A paid quote lists what was quoted (D28); other orders their lines: both in the order's currency.
     ...(quotes[0]
       ? quotes[0].lines.map((line): [string, string] => [line.description, money(line.amount)])
       : linesWithAmounts(lines, order.amountMinor).map((line): [string, string] => [`${line.name} × ${line.quantity}`, money(line.amount)])),
-    [t('mail.total'), money(order.amountMinor)],
+    [tax?.label ? `${t('mail.total')} (${tax.label})` : t('mail.total'), money(order.amountMinor)],
+    ...(tax && receipt ? [[tax.name, money(receipt.taxMinor)] as [string, string]] : []),
   ];
   return compose({
     to: order.customerEmail,

@@ -32,7 +32,8 @@ export function consultationReceivedMail({ order }: OrderWithDetails, origin: st
   });
 }
 
-export function quoteSentMail({ order, quotes }: OrderWithDetails, version: number, origin: string, links: OrderLinks): MailMessage {
+/** `taxLabel` is the store's price label now ("GST included"), or null where its seller is not registered (issue 34). */
+export function quoteSentMail({ order, quotes }: OrderWithDetails, version: number, origin: string, links: OrderLinks, taxLabel: string | null = null): MailMessage {
   const t = translatorFor(order.language, 'orders');
   // The version this mail was queued for, or the newest if it is gone.
   const quote = quotes.find((q) => q.version === version) ?? quotes[0];
@@ -52,7 +53,7 @@ export function quoteSentMail({ order, quotes }: OrderWithDetails, version: numb
     table: [
       [t('mail.number'), order.orderNumber],
       ...quote.lines.map((line): [string, string] => [line.description, money(line.amount)]),
-      [t('quoteMail.total'), money(quote.amountMinor)],
+      [taxLabel ? `${t('quoteMail.total')} (${taxLabel})` : t('quoteMail.total'), money(quote.amountMinor)],
       [t('quoteMail.validUntil'), until],
     ],
     button: { ...followButton(order, origin, links, t), label: t('quoteMail.pay') },

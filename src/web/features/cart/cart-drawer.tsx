@@ -10,7 +10,7 @@ import { useCart } from './cart-provider.tsx';
 
 export default function CartDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { country } = useRootData();
+  const { country, tax } = useRootData();
   const cart = useCart();
   const lines = cart.lines ?? [];
   // The server's figures, in the store's currency.
@@ -60,6 +60,7 @@ export default function CartDrawer({ onClose }: { onClose: () => void }) {
               <span>{t('cart.total')}</span>
               <span data-cart-total>{formatMinor(totalMinor, country)}</span>
             </p>
+            {tax && <p className="mt-1 text-right text-xs text-slate-500" data-tax-label>{tax.label}</p>}
             <button type="button" className="btn-primary mt-6 w-full" onClick={() => cart.checkout({ kind: 'cart' })}>{t('cart.checkout')}</button>
           </>
         )}

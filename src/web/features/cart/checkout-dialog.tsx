@@ -92,6 +92,7 @@ export default function CheckoutDialog({ target, asGuest = false, onClose }: { t
           ))}
         </ul>
         <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 font-bold"><span>{t('cart.total')}</span><span>{localizePrice(totalKrw, country)}</span></p>
+        {store.tax && <p className="mt-1 text-right text-xs text-slate-500" data-tax-label>{store.tax.label}</p>}
 
         {!identified ? (
           <div className="mt-6 grid gap-3">

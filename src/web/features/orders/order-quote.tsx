@@ -86,6 +86,8 @@ export function OrderQuote({ order, linkKey }: { order: CustomerOrderView; linkK
             <th scope="row" className="pt-2 text-left font-semibold">{t('orders.quote.total')}</th>
             <td className="pt-2 text-right text-base font-bold whitespace-nowrap" data-quote-total>{money(quote.amount)}</td>
           </tr>
+          {/* The store's price label, for an order of the store this page is in (another store's rule is not known here). */}
+          {store.tax && store.country === order.country && <tr><td colSpan={2} className="pt-1 text-right text-xs text-slate-500" data-tax-label>{store.tax.label}</td></tr>}
         </tfoot>
       </table>
       {quote.note && (
