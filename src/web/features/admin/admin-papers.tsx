@@ -57,7 +57,7 @@ export function AdminPapers({ list, filters, taxInvoices }: { list: StaffPaperLi
       <section aria-labelledby="papers-totals" className="rounded-2xl border border-slate-200 bg-white p-4">
         <h2 id="papers-totals" className="font-semibold">{t('papers.totals')}</h2>
         <p className="mt-1 text-xs text-slate-600">{t('papers.totalsNote')}</p>
-        {list.totals.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t('papers.empty')}</p> : (
+        {list.totals.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t(list.total > 0 ? 'papers.onlyTests' : 'papers.empty')}</p> : (
           <div className="mt-2 overflow-x-auto">
             <table className="w-full min-w-[36rem] text-sm tabular-nums" data-papers-totals>
               <thead className="text-left text-xs text-slate-600">
