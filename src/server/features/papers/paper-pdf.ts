@@ -32,6 +32,7 @@ function put(doc: Doc, lang: PaperDocument['lang'], used: Set<string>, text: str
   doc.fontSize(place.size ?? 10).fillColor(place.color ?? INK);
   runs.forEach((run, i) => {
     if (!used.has(run.font)) {
+      // pdfkit takes a fontkit font as it is (0.20; its type definitions still say a path or bytes).
       doc.registerFont(run.font, fontNamed(run.font) as unknown as string);
       used.add(run.font);
     }
