@@ -1631,6 +1631,26 @@ export interface operations {
                             /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
                             url: string;
                         }[];
+                        /** @description A Korean cash payment's cash receipt or tax invoice requests (issue 34), newest first. */
+                        evidence: {
+                            company: string | null;
+                            email: string | null;
+                            failure: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The mobile or business number it is issued to. */
+                            identity: string;
+                            issuedAt: string | null;
+                            /** @enum {string} */
+                            kind: "cash_receipt" | "tax_invoice";
+                            number: string | null;
+                            purpose: ("income_deduction" | "expense_proof") | null;
+                            representative: string | null;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            /** @enum {string} */
+                            status: "requested" | "issued" | "refused";
+                        }[];
                         history: {
                             /** @description The actor's e-mail; null for the customer, a provider or the system. */
                             actor: string | null;

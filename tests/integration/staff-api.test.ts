@@ -36,6 +36,11 @@ const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?:
   { method: 'GET', url: '/api/admin/overview' },
   { method: 'GET', url: '/api/admin/contacts' },
   { method: 'PATCH', url: '/api/admin/contacts/:id', body: { handled: true } },
+  { method: 'GET', url: '/api/admin/papers' },
+  { method: 'GET', url: '/api/admin/papers/export' },
+  { method: 'GET', url: '/api/admin/tax-invoices' },
+  // A tax invoice request of its own (a transfer's), recorded by the admin's call.
+  { method: 'PUT', url: '/api/admin/tax-invoices/:id', body: { approvalNumber: '20261128-10000000-A1B2C3D4' } },
   { method: 'GET', url: '/api/admin/tax' },
   { method: 'PUT', url: '/api/admin/tax/:country', body: { registered: true, kind: 'sales_tax', rateBasisPoints: 825, included: true, registrations: [] } },
 ];
@@ -70,7 +75,11 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     const [contact] = await s.db().select().from(schema.contactSubmissions).limit(1);
     await s.api.call('POST', '/api/project-briefs', { serviceId: 6, style: ['modern'], uploadedFiles: [] }, { cookie: owner.cookie });
     const [consultation] = await s.db().select().from(schema.orders).where(eq(schema.orders.orderType, 'consultation')).limit(1);
-    const ids: Record<string, string> = { '/api/project-briefs/:id/status': brief.briefId, '/api/admin/contacts/:id': contact!.id, '/api/admin/orders/:id/quote': consultation!.id };
+    const transfer = await s.paidOrder(owner.cookie, owner.account.email, 'ko', 'transfer');
+    const invoice = await s.api.call('POST', `/api/orders/${transfer.orderNumber}/tax-invoice`, { businessNumber: '124-81-00998', company: '주식회사 맛있는 빵집', representative: '김민수', email: 'tax@bakery.example' }, { cookie: owner.cookie });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const [request] = await s.db().select().from(schema.evidenceRequests).where(eq(schema.evidenceRequests.orderId, transfer.id));
+    const ids: Record<string, string> = { '/api/project-briefs/:id/status': brief.briefId, '/api/admin/contacts/:id': contact!.id, '/api/admin/orders/:id/quote': consultation!.id, '/api/admin/tax-invoices/:id': request!.id };
     const guest = newGuestId();
 
     const callers: Array<{ name: string; headers: Record<string, string>; query?: string; expected: number }> = [

@@ -49,9 +49,10 @@ export function staffApi(server: () => TestServer) {
       return { account, cookie: sessionCookie(await api.call('POST', '/api/auth/login', { email: account.email, password: account.password })) };
     },
     /** A paid order (sandbox) of this customer, in the Korean store, in `lang`. */
-    async paidOrder(cookie: string, email: string, lang = 'ko') {
+    /** A Korean order paid in the sandbox: by test card, or by test transfer (a payment in cash). */
+    async paidOrder(cookie: string, email: string, lang = 'ko', card: 'approved' | 'transfer' = 'approved') {
       const created = (await api.call('POST', '/api/orders', { customerName: '김민수', customerEmail: email, customerPhone: '010-1234-5678', serviceId: 1, quantity: 3, country: 'kr' }, { cookie, 'x-store-country': 'kr', 'accept-language': lang })).json();
-      const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved' }, { cookie })).json();
+      const { paymentKey } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card }, { cookie })).json();
       expect((await api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
       await papersNumbered(db());
       const [row] = await db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
