@@ -181,7 +181,8 @@ test('staff price a consultation in the editor; the customer follows the mail to
   const mail = await mailTo(email, /^\[스튜디오 루미\] 견적서: /);
   expect(mail.text).toContain('뮤직비디오 촬영 (1일): ₩1,200,000');
   expect(mail.text).toContain('편집 및 색보정: ₩350,000');
-  expect(mail.text).toContain('합계: ₩1,550,000');
+  // The store's tax label with the total (issue 34).
+  expect(mail.text).toContain('합계(부가세 포함): ₩1,550,000');
   expect(mail.text).toContain('촬영 장소 대여비는 포함되어 있습니다.');
   expect(mail.text).toContain(`유효 기한: ${validTo}`);
   await openMail(customer, mail.html);
@@ -224,7 +225,8 @@ test('staff price a consultation in the editor; the customer follows the mail to
   await expect(card.locator('[data-step="order_received"]')).toHaveAttribute('data-state', 'current');
   // The receipt mail charges the quote's sum.
   const paid = await mailTo(email, /^\[스튜디오 루미\] 결제가 완료되었습니다: /);
-  expect(paid.text).toContain('결제 금액: ₩1,550,000');
+  expect(paid.text).toContain('결제 금액(부가세 포함): ₩1,550,000');
+  expect(paid.text).toContain('부가세: ₩140,909');
   // The consultation began with its brief: the mail does not ask for it again (issue 33, item 32).
   expect(paid.text).not.toContain('브리프를 작성하지 않으셨다면');
   expect(paid.text).toContain('브리프를 검토하고 24시간 안에 연락드린 뒤 작업을 시작합니다.');

@@ -22,7 +22,7 @@ export function orderPaidMail({ order, lines, quotes, brief, papers }: OrderWith
     ...(quotes[0]
       ? quotes[0].lines.map((line): [string, string] => [line.description, money(line.amount)])
       : linesWithAmounts(lines, order.amountMinor).map((line): [string, string] => [`${line.name} × ${line.quantity}`, money(line.amount)])),
-    [tax?.label ? `${t('mail.total')} (${tax.label})` : t('mail.total'), money(order.amountMinor)],
+    [tax?.label ? t('mail.withTax', { total: t('mail.total'), tax: tax.label }) : t('mail.total'), money(order.amountMinor)],
     ...(tax && receipt ? [[tax.name, money(receipt.taxMinor)] as [string, string]] : []),
   ];
   return compose({

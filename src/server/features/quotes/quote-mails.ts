@@ -53,7 +53,7 @@ export function quoteSentMail({ order, quotes }: OrderWithDetails, version: numb
     table: [
       [t('mail.number'), order.orderNumber],
       ...quote.lines.map((line): [string, string] => [line.description, money(line.amount)]),
-      [taxLabel ? `${t('quoteMail.total')} (${taxLabel})` : t('quoteMail.total'), money(quote.amountMinor)],
+      [taxLabel ? t('mail.withTax', { total: t('quoteMail.total'), tax: taxLabel }) : t('quoteMail.total'), money(quote.amountMinor)],
       [t('quoteMail.validUntil'), until],
     ],
     button: { ...followButton(order, origin, links, t), label: t('quoteMail.pay') },
