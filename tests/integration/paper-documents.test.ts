@@ -154,13 +154,15 @@ describe('the paid-order mail', () => {
   const server = useTestServer('pglite', () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.test', ALLOW_TEST_PAYMENTS: 'true' }));
   const { api } = staffApi(server);
 
-  it('carries the receipt and the tax invoice as PDFs, and names them', async () => {
+  it('carries the receipt and the tax invoice as PDFs, and names them; the business\'s address for papers gets it too', async () => {
     const guest = newGuestId();
     const email = `papers-${guest.slice(0, 8).toLowerCase()}@example.com`;
-    const created = (await api.call('POST', '/api/orders', { customerName: 'Mia Chen', customerEmail: email, customerPhone: '+61 2 9000 0000', serviceId: 1, sessionId: guest, business: { company: 'Harbour Café Pty Ltd', taxId: '51 824 753 556' } }, { 'x-store-country': 'au', 'accept-language': 'en' })).json();
+    const accounts = `accounts-${guest.slice(0, 8).toLowerCase()}@example.com`;
+    const created = (await api.call('POST', '/api/orders', { customerName: 'Mia Chen', customerEmail: email, customerPhone: '+61 2 9000 0000', serviceId: 1, sessionId: guest, business: { company: 'Harbour Café Pty Ltd', taxId: '51 824 753 556', email: accounts } }, { 'x-store-country': 'au', 'accept-language': 'en' })).json();
     const { paymentKey, amount } = (await api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guest })).json();
     expect((await api.call('POST', '/api/confirm', { orderId: created.orderId, paymentKey, amount, sessionId: guest })).statusCode).toBe(200);
     const mail = await smtp.nextTo(email);
+    expect(mail.to.sort()).toEqual([accounts, email].sort());
     expect(mail.attachments.map((a) => [a.mimeType, a.filename?.replace(/\d{6}/, 'N')])).toEqual([
       ['application/pdf', expect.stringMatching(/^SL-AU-\d{4}-N\.pdf$/)],
       ['application/pdf', expect.stringMatching(/^SL-AU-\d{4}-N\.pdf$/)],

@@ -12,6 +12,8 @@ import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /** Also sent to (a business's address for its papers). */
+  cc?: string;
   subject: string;
   text: string;
   html: string;

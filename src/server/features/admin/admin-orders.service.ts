@@ -25,11 +25,9 @@ import { quotesOfOrders } from '../quotes/quotes.service.ts';
 import { briefView } from '../briefs/brief-view.ts';
 import { deliverablesOfOrders, deliverableView } from '../deliverables/deliverable-queries.ts';
 import { paperViews } from '../papers/paper-urls.ts';
+import { kstMidnight, nextDay } from './staff-days.ts';
 import { evidenceOfOrders } from '../papers/korean-evidence.service.ts';
 
-/** Korea time (D19): staff's days begin at midnight in Seoul. */
-const kstMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
-const nextDay = (day: string) => new Date(kstMidnight(day).getTime() + 24 * 60 * 60 * 1000);
 
 function filters(query: AdminOrdersQuery): SQL | undefined {
   const conditions: SQL[] = [];

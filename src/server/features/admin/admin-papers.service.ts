@@ -13,10 +13,8 @@ import type { AdminPapersQuery } from '../../../domain/validation/admin.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { orders, papers } from '../../db/schema.ts';
 import { paperUrls } from '../papers/paper-urls.ts';
+import { kstMidnight, nextDay } from './staff-days.ts';
 
-/** Korea time (D19): staff's days begin at midnight in Seoul. */
-const kstMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
-const nextDay = (day: string) => new Date(kstMidnight(day).getTime() + 24 * 60 * 60 * 1000);
 
 type Period = Pick<AdminPapersQuery, 'q' | 'country' | 'kind' | 'from' | 'to'>;
 

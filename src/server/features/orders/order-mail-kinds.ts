@@ -36,7 +36,10 @@ export function orderMailKinds(links: OrderLinks) {
         const details = await orderOf(row, batch);
         // Its papers go with it as PDFs (issue 34).
         const papers = await paidPaperAttachments(batch.db, details.order);
-        return { ...orderPaidMail(details, batch.origin, links, papers.map((p) => p.label)), attachments: papers.map(({ label: _, ...file }) => file) };
+        // A business's address for papers gets the mail too, when it is not the order's.
+        const papersTo = details.order.business?.email;
+        const cc = papersTo && papersTo.toLowerCase() !== details.order.customerEmail.toLowerCase() ? { cc: papersTo } : {};
+        return { ...orderPaidMail(details, batch.origin, links, papers.map((p) => p.label)), ...cc, attachments: papers.map(({ label: _, ...file }) => file) };
       },
     }),
     order_status: mailKind({

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Form, Link, useLocation } from 'react-router';
-import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
+import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor, minorDigits } from '../../../domain/money.ts';
 import { staffStatusChoices } from '../../../domain/lifecycle.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/statuses.ts';
@@ -19,6 +19,7 @@ import { StaffBrief } from './staff-brief.tsx';
 import { StaffDeliverables } from './staff-deliverables.tsx';
 import { StaffQuote } from './staff-quote.tsx';
 import { OrderPapers } from '../orders/order-papers.tsx';
+import { FilterActions, PeriodFilter, StoreFilter } from './staff-filters.tsx';
 import { StaffEvidence } from './staff-evidence.tsx';
 import { PROVIDER_NAMES } from '../../../domain/payments.ts';
 import { awaitsQuote } from '../../../domain/quotes.ts';
@@ -252,18 +253,9 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
             {ORDER_STATUSES.map((s) => <option key={s} value={s}>{tCommon(`orderStatus.${s}`)}</option>)}
           </select>
         </label>
-        <label className="text-sm font-semibold">{t('orders.country')}
-          <select name="country" defaultValue={filters.country ?? ''} className={field}>
-            <option value="">{t('orders.allCountries')}</option>
-            {COUNTRY_CODES.map((c) => <option key={c} value={c}>{tCommon(`country.${c}`)}</option>)}
-          </select>
-        </label>
-        <label className="text-sm font-semibold">{t('orders.from')}<input type="date" name="from" defaultValue={filters.from ?? ''} className={field} /></label>
-        <label className="text-sm font-semibold">{t('orders.to')}<input type="date" name="to" defaultValue={filters.to ?? ''} className={field} /></label>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="btn-primary">{t('orders.apply')}</button>
-          <Link to={`/${country}/admin?tab=orders`} className="btn-secondary">{t('orders.reset')}</Link>
-        </div>
+        <StoreFilter value={filters.country} />
+        <PeriodFilter from={filters.from} to={filters.to} />
+        <FilterActions tab="orders" />
       </Form>
 
       {open && <Detail key={open.order.id} detail={open} />}

@@ -5,16 +5,16 @@
  */
 import { Form, Link } from 'react-router';
 import type { StaffPaperList, StaffTaxInvoiceQueue } from '../../../domain/contract/admin.ts';
-import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
+import type { CountryCode } from '../../../domain/countries.ts';
 import { formatMinor } from '../../../domain/money.ts';
 import { PAPER_KINDS } from '../../../domain/tax/papers.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useRootData } from '../../store-context.ts';
 import { TestBadge } from './admin-orders.tsx';
 import { Pagination } from './pagination.tsx';
+import { FilterActions, filterField, PeriodFilter, StoreFilter } from './staff-filters.tsx';
 import { TaxInvoiceQueue } from './staff-evidence.tsx';
 
-const field = 'mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm';
 const FILTERS = ['q', 'country', 'kind', 'from', 'to'] as const;
 
 export function AdminPapers({ list, filters, taxInvoices }: { list: StaffPaperList; filters: Record<string, string | undefined>; taxInvoices: StaffTaxInvoiceQueue['requests'] }) {
@@ -31,27 +31,19 @@ export function AdminPapers({ list, filters, taxInvoices }: { list: StaffPaperLi
       <Form method="get" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6" role="search">
         <input type="hidden" name="tab" value="papers" />
         <label className="text-sm font-semibold lg:col-span-2">{t('papers.search')}
-          <input type="search" name="q" defaultValue={filters.q ?? ''} placeholder="SL-AU-2026-000123" className={field} />
+          <input type="search" name="q" defaultValue={filters.q ?? ''} placeholder="SL-AU-2026-000123" className={filterField} />
         </label>
-        <label className="text-sm font-semibold">{t('orders.country')}
-          <select name="country" defaultValue={filters.country ?? ''} className={field}>
-            <option value="">{t('orders.allCountries')}</option>
-            {COUNTRY_CODES.map((c) => <option key={c} value={c}>{tCommon(`country.${c}`)}</option>)}
-          </select>
-        </label>
+        <StoreFilter value={filters.country} />
         <label className="text-sm font-semibold">{t('papers.kind')}
-          <select name="kind" defaultValue={filters.kind ?? ''} className={field}>
+          <select name="kind" defaultValue={filters.kind ?? ''} className={filterField}>
             <option value="">{t('papers.allKinds')}</option>
             {PAPER_KINDS.map((k) => <option key={k} value={k}>{tOrders(`papers.kinds.${k}`)}</option>)}
           </select>
         </label>
-        <label className="text-sm font-semibold">{t('orders.from')}<input type="date" name="from" defaultValue={filters.from ?? ''} className={field} /></label>
-        <label className="text-sm font-semibold">{t('orders.to')}<input type="date" name="to" defaultValue={filters.to ?? ''} className={field} /></label>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="btn-primary">{t('orders.apply')}</button>
-          <Link to={`/${country}/admin?tab=papers`} className="btn-secondary">{t('orders.reset')}</Link>
+        <PeriodFilter from={filters.from} to={filters.to} />
+        <FilterActions tab="papers">
           <a href={`/api/admin/papers/export${exportQuery ? `?${exportQuery}` : ''}`} download className="btn-secondary" data-export-papers>{t('papers.export')}</a>
-        </div>
+        </FilterActions>
       </Form>
 
       <section aria-labelledby="papers-totals" className="rounded-2xl border border-slate-200 bg-white p-4">
