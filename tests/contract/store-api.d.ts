@@ -5382,6 +5382,10 @@ export interface operations {
                                 /** @description A card payment's evidence: the provider's card slip. */
                                 cardSlipUrl: string | null;
                                 cashReceipt: {
+                                    /** @description In won: what was paid less what was refunded when it was asked for. */
+                                    amount: number | null;
+                                    /** @description In won: what later refunds have cancelled of it at the provider. */
+                                    cancelled: number;
                                     /** @description The provider's reason, when refused. */
                                     failure: string | null;
                                     /** @description The number it is issued to (a mobile number masked). */
@@ -5941,6 +5945,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         cashReceipt: {
+                            /** @description In won: what was paid less what was refunded when it was asked for. */
+                            amount: number | null;
+                            /** @description In won: what later refunds have cancelled of it at the provider. */
+                            cancelled: number;
                             /** @description The provider's reason, when refused. */
                             failure: string | null;
                             /** @description The number it is issued to (a mobile number masked). */
@@ -5968,6 +5976,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         cashReceipt: {
+                            /** @description In won: what was paid less what was refunded when it was asked for. */
+                            amount: number | null;
+                            /** @description In won: what later refunds have cancelled of it at the provider. */
+                            cancelled: number;
                             /** @description The provider's reason, when refused. */
                             failure: string | null;
                             /** @description The number it is issued to (a mobile number masked). */
@@ -6733,6 +6745,10 @@ export interface operations {
                                 /** @description A card payment's evidence: the provider's card slip. */
                                 cardSlipUrl: string | null;
                                 cashReceipt: {
+                                    /** @description In won: what was paid less what was refunded when it was asked for. */
+                                    amount: number | null;
+                                    /** @description In won: what later refunds have cancelled of it at the provider. */
+                                    cancelled: number;
                                     /** @description The provider's reason, when refused. */
                                     failure: string | null;
                                     /** @description The number it is issued to (a mobile number masked). */

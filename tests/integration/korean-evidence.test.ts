@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evidenceRequests, orders } from '../../src/server/db/schema.ts';
-import { retryCashReceipts } from '../../src/server/features/papers/korean-evidence.service.ts';
+import { cashReceiptCancels, evidenceRequests, orders } from '../../src/server/db/schema.ts';
+import { queueCashReceiptCancels, retryCashReceipts, sendCashReceiptCancels } from '../../src/server/features/papers/korean-evidence.service.ts';
 import { createTossProvider } from '../../src/server/features/payments/providers/toss.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { paymentsShop } from './support/payments.ts';
@@ -94,6 +94,27 @@ describe.each(BACKENDS)("Korea's evidence on %s", (backend) => {
     expect(new Set(sent.map((c) => c.idempotencyKey)).size).toBe(1);
     expect((await order.evidence()).cashReceipt).toMatchObject({ status: 'issued', number: expect.stringMatching(/^\d{9}$/) });
     expect((await evidenceOf(order.id))[0]!.attempts).toBe(3);
+  });
+
+  it('cancels an issued cash receipt\'s part when the payment is refunded, at Toss under its own key, once', async () => {
+    const order = await paid('transfer');
+    const issued = await order.ask('cash-receipt', { purpose: 'income_deduction', identity: '010-4444-5555' });
+    expect(issued.json().cashReceipt).toMatchObject({ status: 'issued', amount: order.amount, cancelled: 0 });
+    // Cancelled by its buyer within the window: refunded in full through Toss.
+    expect([200, 202]).toContain((await s.api.call('POST', `/api/orders/${order.orderId}/cancel`, { sessionId: order.guest })).statusCode);
+    const tossProvider = createTossProvider({ apiBase: toss.url, clientKey: FAKE_TOSS_CLIENT, secretKey: FAKE_TOSS_SECRET, timeoutMs: 300 });
+    const providerOf = (name: string | null) => (name === 'toss' ? tossProvider : undefined);
+    for (let pass = 0; pass < 2; pass++) {
+      await queueCashReceiptCancels(s.db());
+      await sendCashReceiptCancels(s.db(), providerOf, () => {});
+    }
+    const [receipt] = await evidenceOf(order.id);
+    const sent = toss.cashReceiptCancels().filter((c) => c.path === `/v1/cash-receipts/${receipt!.reference}/cancel`);
+    expect(sent.map((c) => c.body)).toEqual([{ amount: order.amount }]);
+    expect(sent[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const [cancel] = await s.db().select().from(cashReceiptCancels).where(eq(cashReceiptCancels.evidenceId, receipt!.id));
+    expect(cancel).toMatchObject({ status: 'done', amountMinor: order.amount, attempts: 1 });
+    expect((await order.evidence()).cashReceipt).toMatchObject({ status: 'issued', cancelled: order.amount });
   });
 
   it('gives a card payment its card slip and refuses it a cash receipt or a tax invoice, storing nothing', async () => {

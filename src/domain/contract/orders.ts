@@ -74,6 +74,7 @@ export const evidenceSchema = z.object({
   cashReceipt: z.object({
     status: z.enum(EVIDENCE_STATUSES), purpose: z.enum(CASH_RECEIPT_PURPOSES), identity: z.string().describe('The number it is issued to (a mobile number masked).'),
     number: z.string().nullable().describe('The issue number, once issued.'), receiptUrl: z.string().nullable(), failure: z.string().nullable().describe("The provider's reason, when refused."), requestedAt: dateTime(),
+    amount: z.number().int().nullable().describe('In won: what was paid less what was refunded when it was asked for.'), cancelled: z.number().int().describe('In won: what later refunds have cancelled of it at the provider.'),
   }).nullable(),
   taxInvoice: z.object({
     status: z.enum(EVIDENCE_STATUSES), businessNumber: z.string(), company: z.string(),

@@ -15,6 +15,9 @@ export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 export const EVIDENCE_STATUSES = ['requested', 'issued', 'refused'] as const;
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
 
+/** A refund's cancellation of its part of an issued cash receipt, at the provider. */
+export const CANCEL_STATUSES = ['requested', 'done', 'refused'] as const;
+
 /** 소득공제 (a person's income deduction, by phone number) or 지출증빙 (a business's expense proof, by business number). */
 export const CASH_RECEIPT_PURPOSES = ['income_deduction', 'expense_proof'] as const;
 export type CashReceiptPurpose = (typeof CASH_RECEIPT_PURPOSES)[number];

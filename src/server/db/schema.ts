@@ -16,7 +16,7 @@ import { ACTORS } from '../../domain/lifecycle.ts';
 import { ORDER_MESSAGE_KINDS, QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
 import type { BusinessDetails } from '../../domain/tax/business.ts';
 import { PAPER_KINDS } from '../../domain/tax/papers.ts';
-import { CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../../domain/tax/korean-evidence.ts';
+import { CANCEL_STATUSES, CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../../domain/tax/korean-evidence.ts';
 import { MAX_RATE_BASIS_POINTS, TAX_KINDS, type Registration, type TaxKind } from '../../domain/tax/rules.ts';
 import {
   boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
@@ -583,6 +583,8 @@ export const evidenceRequests = pgTable('evidence_requests', {
   purpose: text('purpose', { enum: CASH_RECEIPT_PURPOSES }),
   /** The number it is issued to: a mobile number or a business number (a tax invoice's always the latter). */
   identity: text('identity').notNull(),
+  /** A cash receipt's amount in won, fixed when it is asked for: what was paid less what was refunded by then. */
+  amountMinor: integer('amount_minor'),
   /** A tax invoice's buyer: company, representative, and where the national system mails it. */
   company: text('company'),
   representative: text('representative'),
@@ -609,4 +611,28 @@ export const evidenceRequests = pgTable('evidence_requests', {
   check('evidence_requests_kind_check', oneOf(t.kind, EVIDENCE_KINDS)),
   check('evidence_requests_status_check', oneOf(t.status, EVIDENCE_STATUSES)),
   check('evidence_requests_issued_check', sql`(${t.status} = 'issued') = (${t.number} is not null and ${t.issuedAt} is not null)`),
+]);
+
+/**
+ * A refund's part of an issued cash receipt, cancelled at the provider that issued it (issue 34):
+ * queued for each refund that succeeded after the receipt was asked for, sent under its own
+ * Idempotency-Key with no transaction open (D32), and asked again until the provider answers.
+ */
+export const cashReceiptCancels = pgTable('cash_receipt_cancels', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  evidenceId: uuid('evidence_id').notNull().references(() => evidenceRequests.id, { onDelete: 'restrict' }),
+  refundId: uuid('refund_id').notNull().references(() => refunds.id, { onDelete: 'restrict' }),
+  amountMinor: integer('amount_minor').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  status: text('status', { enum: CANCEL_STATUSES }).notNull().default('requested'),
+  failure: text('failure'),
+  attempts: integer('attempts').notNull().default(0),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('cash_receipt_cancels_refund_once').on(t.refundId),
+  uniqueIndex('cash_receipt_cancels_key').on(t.idempotencyKey),
+  index('cash_receipt_cancels_open_idx').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
+  check('cash_receipt_cancels_amount_check', sql`${t.amountMinor} > 0`),
+  check('cash_receipt_cancels_status_check', oneOf(t.status, CANCEL_STATUSES)),
 ]);

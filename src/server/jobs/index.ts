@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from './scheduler.ts';
 import type { PaymentsService } from '../features/payments/payments.service.ts';
 import { numberPapers } from '../features/payments/papers-numbering.ts';
-import { retryCashReceipts } from '../features/papers/korean-evidence.service.ts';
+import { queueCashReceiptCancels, retryCashReceipts, sendCashReceiptCancels } from '../features/papers/korean-evidence.service.ts';
 
 export function storeJobs(deps: { storage: FileStorage; payments: PaymentsService; reconcileIntervalMs: number; log: FastifyBaseLogger }): Job[] {
   return [
@@ -20,7 +20,15 @@ export function storeJobs(deps: { storage: FileStorage; payments: PaymentsServic
     { name: 'expire-quotes', intervalMs: 60 * 60_000, run: (db) => expireQuotes(db) },
     // Papers a process left unnumbered (it died between a payment and its numbering) get their numbers within the minute.
     { name: 'number-papers', intervalMs: 60_000, run: (db) => numberPapers(db) },
-    // Cash receipts the provider did not answer are asked again under the same key ("unknown" is not "refused").
-    { name: 'retry-cash-receipts', intervalMs: 60_000, run: (db) => retryCashReceipts(db, deps.payments.providerNamed, (error) => deps.log.warn({ err: error }, 'cash receipt: the provider did not answer again')) },
+    // Cash receipts the provider did not answer are asked again under the same key ("unknown" is not
+    // "refused"); refunds cancel their part of an issued receipt.
+    {
+      name: 'cash-receipts', intervalMs: 60_000, run: async (db) => {
+        const log = (error: unknown) => deps.log.warn({ err: error }, 'cash receipt: the provider did not answer; asked again later');
+        const issued = await retryCashReceipts(db, deps.payments.providerNamed, log);
+        await queueCashReceiptCancels(db);
+        return issued + await sendCashReceiptCancels(db, deps.payments.providerNamed, log);
+      },
+    },
   ];
 }

@@ -11,7 +11,8 @@
  *   anything else: DONE for the amount asked.
  * POST /v1/cash-receipts issues a CashReceipt (COMPLETED, a 9-digit issue number); a
  * customerIdentityNumber ending in 0000 is refused (400 INVALID_CASH_RECEIPT_INFO), and
- * `cashReceiptsDown(n)` answers the next n with 500.
+ * `cashReceiptsDown(n)` answers the next n with 500; POST /v1/cash-receipts/{receiptKey}/cancel
+ * cancels an amount of one it issued.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -142,6 +143,12 @@ export async function startFakeToss() {
     const getMatch = /^\/v1\/payments\/([^/]+)$/.exec(path);
     if (request.method === 'POST' && path === '/v1/payments/confirm') result = confirm(body);
     else if (request.method === 'POST' && path === '/v1/cash-receipts') result = cashReceipt(body);
+    else if (request.method === 'POST' && /^\/v1\/cash-receipts\/[^/]+\/cancel$/.test(path)) {
+      const receiptKey = decodeURIComponent(path.split('/')[3]!);
+      result = /^cr_\d{6}$/.test(receiptKey) && Number.isInteger(body.amount) && Number(body.amount) > 0
+        ? { status: 200, body: { receiptKey, issueStatus: 'COMPLETED', transactionType: 'CANCEL', amount: body.amount, requestedAt: new Date().toISOString() } }
+        : error(404, 'NOT_FOUND_CASH_RECEIPT', '존재하지 않는 현금영수증입니다.');
+    }
     else if (request.method === 'POST' && cancelMatch) result = cancel(decodeURIComponent(cancelMatch[1]!), body);
     else if (request.method === 'GET' && getMatch) {
       const found = payments.get(decodeURIComponent(getMatch[1]!));
@@ -165,6 +172,7 @@ export async function startFakeToss() {
     confirms: () => calls.filter((c) => c.path === '/v1/payments/confirm'),
     cancels: () => calls.filter((c) => c.path.endsWith('/cancel')),
     cashReceipts: () => calls.filter((c) => c.path === '/v1/cash-receipts'),
+    cashReceiptCancels: () => calls.filter((c) => /^\/v1\/cash-receipts\/[^/]+\/cancel$/.test(c.path)),
     /** The next `count` cash receipts answer 500, as a provider that is down. */
     cashReceiptsDown: (count: number) => { cashReceiptsFailing = count; },
     stop: async () => {

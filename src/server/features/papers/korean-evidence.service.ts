@@ -8,14 +8,14 @@
  * its approval number here.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 import { evidenceRefusal, isCardPayment, taxInvoiceDeadline, type EvidenceKind, type EvidenceRefusal } from '../../../domain/tax/korean-evidence.ts';
 import { formatTaxId } from '../../../domain/tax/tax-ids.ts';
 import type { CashReceiptInput, TaxInvoiceRequestInput } from '../../../domain/validation/evidence.ts';
 import type { Database } from '../../db/client.ts';
-import { evidenceRequests, orders } from '../../db/schema.ts';
+import { cashReceiptCancels, evidenceRequests, orders, refunds } from '../../db/schema.ts';
 import { orderFor } from '../orders/order-access.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 
@@ -52,7 +52,7 @@ async function issueCashReceipt(db: Database, providerOf: ProviderOf, order: Ord
   let word;
   try {
     word = await provider.issueCashReceipt({
-      orderNumber: order.orderNumber, orderName: order.orderName, amount: order.amountMinor,
+      orderNumber: order.orderNumber, orderName: order.orderName, amount: request.amountMinor ?? order.amountMinor,
       purpose: request.purpose ?? 'income_deduction', identity: digitsOf(request.identity), idempotencyKey: request.idempotencyKey,
     });
   } catch (error) {
@@ -73,7 +73,11 @@ export async function requestCashReceipt(db: Database, providerOf: ProviderOf, a
   const { order, request } = await db.transaction(async (tx) => {
     const order = await askable(tx, accessor, orderNumber, 'cash_receipt');
     const identity = input.purpose === 'expense_proof' ? formatTaxId('kr_business', input.identity) : input.identity.trim();
-    const request = await insertOnce(tx, { orderId: order.id, kind: 'cash_receipt', purpose: input.purpose, identity, idempotencyKey: randomUUID() });
+    // What was paid less what was given back by now: a later refund cancels its part of the receipt.
+    const [given] = await tx.select({ total: sql<number>`coalesce(sum(${refunds.amountMinor}), 0)::int` }).from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'succeeded'), isNull(refunds.attemptId)));
+    const amountMinor = order.amountMinor - (given?.total ?? 0);
+    const request = await insertOnce(tx, { orderId: order.id, kind: 'cash_receipt', purpose: input.purpose, identity, amountMinor, idempotencyKey: randomUUID() });
     return { order, request };
   });
   return issueCashReceipt(db, providerOf, order, request, log);
@@ -127,10 +131,48 @@ export async function taxInvoiceQueue(db: Database) {
   }));
 }
 
-/** The evidence requests of these orders, newest first. */
-export async function evidenceOfOrders(db: Database, orderIds: readonly string[]): Promise<EvidenceRow[]> {
+/** The evidence requests of these orders, newest first, each with what refunds have cancelled of it. */
+export async function evidenceOfOrders(db: Database, orderIds: readonly string[]): Promise<Array<EvidenceRow & { cancelledMinor: number }>> {
   if (!orderIds.length) return [];
-  return db.select().from(evidenceRequests).where(inArray(evidenceRequests.orderId, [...orderIds])).orderBy(sql`${evidenceRequests.requestedAt} desc`);
+  const cancelled = sql<number>`coalesce((select sum(c.amount_minor) from ${cashReceiptCancels} as c where c.evidence_id = ${evidenceRequests}.id and c.status = 'done'), 0)::int`;
+  return db.select({ ...getTableColumns(evidenceRequests), cancelledMinor: cancelled }).from(evidenceRequests)
+    .where(inArray(evidenceRequests.orderId, [...orderIds])).orderBy(sql`${evidenceRequests.requestedAt} desc`);
+}
+
+/**
+ * Refunds that went through after a cash receipt was asked for cancel their part of it: one cancel
+ * each, queued here (in one statement, whatever order the refund and the receipt came in), then
+ * sent to the provider that issued the receipt, with no transaction open, until it answers.
+ */
+export async function queueCashReceiptCancels(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into ${cashReceiptCancels} (evidence_id, refund_id, amount_minor, idempotency_key)
+    select e.id, r.id, r.amount_minor, gen_random_uuid()::text
+    from ${evidenceRequests} as e join ${refunds} as r on r.order_id = e.order_id
+    where e.kind = 'cash_receipt' and e.status = 'issued' and r.status = 'succeeded' and r.attempt_id is null
+      and r.completed_at > e.requested_at and r.amount_minor > 0
+    on conflict do nothing`);
+}
+
+export async function sendCashReceiptCancels(db: Database, providerOf: ProviderOf, log: (error: unknown) => void): Promise<number> {
+  const waiting = await db.select({ cancel: cashReceiptCancels, reference: evidenceRequests.reference, provider: orders.paymentProvider })
+    .from(cashReceiptCancels).innerJoin(evidenceRequests, eq(evidenceRequests.id, cashReceiptCancels.evidenceId)).innerJoin(orders, eq(orders.id, evidenceRequests.orderId))
+    .where(and(eq(cashReceiptCancels.status, 'requested'), lt(cashReceiptCancels.attempts, MAX_ATTEMPTS))).orderBy(asc(cashReceiptCancels.requestedAt)).limit(50);
+  let answered = 0;
+  for (const { cancel, reference, provider: name } of waiting) {
+    const provider = providerOf(name);
+    if (!provider?.cancelCashReceipt || !reference) continue;
+    await db.update(cashReceiptCancels).set({ attempts: sql`${cashReceiptCancels.attempts} + 1` }).where(eq(cashReceiptCancels.id, cancel.id));
+    try {
+      const word = await provider.cancelCashReceipt({ reference, amount: cancel.amountMinor, idempotencyKey: cancel.idempotencyKey });
+      await db.update(cashReceiptCancels).set(word.state === 'cancelled' ? { status: 'done' as const, doneAt: new Date() } : { status: 'refused' as const, failure: word.reason.slice(0, 500), doneAt: new Date() })
+        .where(and(eq(cashReceiptCancels.id, cancel.id), eq(cashReceiptCancels.status, 'requested')));
+      answered++;
+    } catch (error) {
+      log(error);
+    }
+  }
+  return answered;
 }
 
 /** A mobile number as the buyer's page shows it back: 010-****-5678. */
@@ -140,10 +182,11 @@ const maskedMobile = (value: string) => {
 };
 
 /** A cash receipt as its buyer reads it back. */
-export const cashReceiptViewOf = (row: EvidenceRow) => ({
+export const cashReceiptViewOf = (row: EvidenceRow & { cancelledMinor?: number }) => ({
   status: row.status, purpose: row.purpose ?? 'income_deduction' as const,
   identity: row.purpose === 'income_deduction' ? maskedMobile(row.identity) : row.identity,
   number: row.number, receiptUrl: row.receiptUrl, failure: row.failure, requestedAt: row.requestedAt,
+  amount: row.amountMinor, cancelled: row.cancelledMinor ?? 0,
 });
 
 /** A tax invoice request as its buyer reads it back. */
@@ -156,7 +199,7 @@ export const taxInvoiceViewOf = (row: EvidenceRow) => ({
  * receipt or tax invoice asked for (the newest), and what may still be asked for, or why not.
  * Null outside the Korean store.
  */
-export function evidenceView(order: Pick<OrderRow, 'country' | 'paymentMethod' | 'paidAt' | 'status' | 'receiptUrl'>, rows: readonly EvidenceRow[], now = new Date()) {
+export function evidenceView(order: Pick<OrderRow, 'country' | 'paymentMethod' | 'paidAt' | 'status' | 'receiptUrl'>, rows: ReadonlyArray<EvidenceRow & { cancelledMinor?: number }>, now = new Date()) {
   if (order.country !== 'kr' || !order.paidAt) return null;
   const newest = (kind: EvidenceKind) => rows.find((row) => row.kind === kind && row.status !== 'refused') ?? rows.find((row) => row.kind === kind) ?? null;
   const cash = newest('cash_receipt');

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
 import type { CustomerOrderView } from '../../../domain/contract/orders.ts';
+import { formatMinor } from '../../../domain/money.ts';
 import { apiRequest } from '../../api-client.ts';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { toast } from '../../components/toast.tsx';
@@ -73,6 +74,7 @@ function CashReceiptState({ cash }: { cash: NonNullable<Evidence['cashReceipt']>
         {cash.status === 'issued' ? t('evidence.cashIssued', { number: cash.number }) : cash.status === 'requested' ? t('evidence.cashRequested') : t('evidence.cashRefused', { reason: cash.failure ?? '' })}
       </p>
       {cash.status !== 'refused' && <p className="text-xs text-slate-600">{t('evidence.cashTo', { identity: cash.identity })}</p>}
+      {cash.cancelled > 0 && <p className="text-xs text-slate-600" data-cash-receipt-cancelled>{t('evidence.cashCancelled', { amount: formatMinor(cash.cancelled, 'kr') })}</p>}
       {cash.receiptUrl && <a href={cash.receiptUrl} target="_blank" rel="noreferrer" className="text-sm font-medium text-brand-800 underline underline-offset-2">{t('evidence.viewCash')}</a>}
     </div>
   );

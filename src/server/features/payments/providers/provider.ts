@@ -161,4 +161,6 @@ export interface PaymentProvider {
   reachable(): Promise<boolean>;
   /** Issues a 현금영수증 for a Korean payment taken in cash, where the provider does (Toss, the sandbox). */
   issueCashReceipt?(request: CashReceiptRequest): Promise<CashReceiptWord>;
+  /** Cancels `amount` won of an issued cash receipt (a refund's part); refused with the provider's reason; throws when unknown. */
+  cancelCashReceipt?(request: { reference: string; amount: number; idempotencyKey: string }): Promise<{ state: 'cancelled' } | { state: 'refused'; reason: string }>;
 }

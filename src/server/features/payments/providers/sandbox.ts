@@ -134,6 +134,11 @@ export function createSandboxProvider(secret: string): SandboxProvider {
       if (!parse(request.paymentRef)) throw unknownKey();
     },
 
+    /** Cancelled at once, for a receipt the sandbox issued. */
+    async cancelCashReceipt(request) {
+      return request.reference.startsWith('sbx-cr-') ? { state: 'cancelled' as const } : { state: 'refused' as const, reason: 'sandbox: not a receipt it issued' };
+    },
+
     /** Issued at once, its number the same for the same request (the key), as a real issuer's replay. */
     async issueCashReceipt(request: CashReceiptRequest): Promise<CashReceiptWord> {
       const digest = createHmac('sha256', `sandbox-cash-receipts:${secret}`).update(request.idempotencyKey).digest();

@@ -209,6 +209,17 @@ export function createTossProvider(options: TossOptions): PaymentProvider {
       }
     },
 
+    /** POST /v1/cash-receipts/{receiptKey}/cancel: a refund's part of an issued cash receipt, under its own key. */
+    async cancelCashReceipt(request) {
+      try {
+        await call<TossCashReceipt>('POST', `/v1/cash-receipts/${encodeURIComponent(request.reference)}/cancel`, { amount: request.amount }, request.idempotencyKey);
+        return { state: 'cancelled' as const };
+      } catch (error) {
+        if (error instanceof TossFailure) return { state: 'refused' as const, reason: error.providerMessage || error.code };
+        throw error;
+      }
+    },
+
     async refund(request: RefundRequest): Promise<void> {
       try {
         await call('POST', `/v1/payments/${encodeURIComponent(request.paymentRef)}/cancel`, {
