@@ -224,7 +224,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const payments = createPaymentsService({ db, registry: createPaymentRegistry(config, options.cookieSecret), origin: config.publicUrl, mailWorker, log: app.log, limits, secret: options.cookieSecret });
   registerPaymentRoutes(app, { db, auth, links: orderLinks, payments });
-  registerOrderRoutes(app, db, auth, payments, orderLinks);
+  registerOrderRoutes(app, db, auth, payments, orderLinks, mailWorker);
   const storage = await createStorage(config);
   // Customers' daily upload allowances count in Redis beside the rate limits when it is there.
   const uploadQuota = createUploadQuota({ redis: options.redis, keyPrefix: options.rateLimitPrefix });

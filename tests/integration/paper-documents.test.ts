@@ -177,5 +177,14 @@ describe('the paid-order mail', () => {
     const gst = created.amount - Math.floor((created.amount * 20000 + 11000) / 22000);
     expect(mail.text).toMatch(new RegExp(`Amount paid \\(GST included\\): A\\$${(created.amount / 100).toFixed(2).replace('.', '\\.')}`));
     expect(mail.text).toMatch(new RegExp(`GST: A\\$${(gst / 100).toFixed(2).replace('.', '\\.')}`));
+
+    // Cancelled within the window and refunded in full: the mail that says so carries the credit note.
+    expect([200, 202]).toContain((await api.call('POST', `/api/orders/${created.orderId}/cancel`, { sessionId: guest })).statusCode);
+    const refunded = await smtp.nextTo(email);
+    expect(refunded.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^SL-AU-\d{4}-\d{6}\.pdf$/)]);
+    const note = await pdfText(refunded.attachments[0]!.content);
+    expect(note.text).toContain('Credit note');
+    expect(note.text).toContain(`Corrects ${numbers[0]}`);
+    expect(refunded.text).toContain(`Attached as PDF: Credit note ${refunded.attachments[0]!.filename!.replace(/\.pdf$/, '')}.`);
   });
 });

@@ -8,7 +8,7 @@ import type { OrderLinks } from './order-links.ts';
 import { orderCommentMail, orderKeptMail, orderPaidMail, orderStatusMail } from './order-mails.ts';
 import { withOrderDetails, type OrderWithDetails } from './orders.service.ts';
 import { staffOrderMail } from './staff-order-mails.ts';
-import { paidPaperAttachments } from '../papers/paper-attachments.ts';
+import { creditNoteAttachments, paidPaperAttachments } from '../papers/paper-attachments.ts';
 
 /** A count or an amount in minor units, as the payload carries numbers (text). */
 export const digits = z.string().regex(/^\d{1,15}$/);
@@ -44,7 +44,14 @@ export function orderMailKinds(links: OrderLinks) {
     }),
     order_status: mailKind({
       payload: z.object({ from: z.enum(ORDER_STATUSES), to: z.enum(ORDER_STATUSES), refund: digits.optional() }),
-      build: async (row, batch) => orderStatusMail(await orderOf(row, batch), { from: row.payload.from, to: row.payload.to, refundMinor: Number(row.payload.refund ?? 0) }, batch.origin, links),
+      build: async (row, batch) => {
+        const details = await orderOf(row, batch);
+        const refundMinor = Number(row.payload.refund ?? 0);
+        // A refund's mail carries its credit note (issue 34).
+        const notes = refundMinor > 0 ? await creditNoteAttachments(batch.db, details.order) : [];
+        const mail = orderStatusMail(details, { from: row.payload.from, to: row.payload.to, refundMinor }, batch.origin, links, notes.map((n) => n.label));
+        return notes.length ? { ...mail, attachments: notes.map(({ label: _, ...file }) => file) } : mail;
+      },
     }),
     order_kept: mailKind({
       payload: z.object({}),

@@ -74,7 +74,8 @@ export function followButton(order: OrderWithDetails['order'], origin: string, l
 }
 
 /** Staff moved the order to another status (D3): what it was, what it is now. */
-export function orderStatusMail({ order }: OrderWithDetails, change: { from: string; to: string; refundMinor?: number }, origin: string, links: OrderLinks): MailMessage {
+/** `attached` names the credit note that goes with a refund's mail (issue 34). */
+export function orderStatusMail({ order }: OrderWithDetails, change: { from: string; to: string; refundMinor?: number }, origin: string, links: OrderLinks, attached: readonly string[] = []): MailMessage {
   const t = translatorFor(order.language, 'orders');
   const status = translatorFor(order.language, 'common');
   const label = (value: string) => status(`orderStatus.${value}`);
@@ -93,7 +94,7 @@ export function orderStatusMail({ order }: OrderWithDetails, change: { from: str
       ...(change.refundMinor ? [[t('mail.refund'), formatMinor(change.refundMinor, order.country)] as [string, string]] : []),
     ],
     button: followButton(order, origin, links, t),
-    footnotes: [t('mail.questions')],
+    footnotes: [...(attached.length ? [t('mail.papersAttached', { papers: attached.join(', ') })] : []), t('mail.questions')],
     signature: t('mail.signature'),
   });
 }

@@ -3,6 +3,7 @@
  * list one's own (GET /api/orders/me), read one by its public number, and cancel it (D21). Staff
  * endpoints come with the staff area.
  */
+import type { MailWorker } from '../../mail/mail-worker.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as contract from '../../../domain/contract/orders.ts';
@@ -62,7 +63,7 @@ function readIdempotencyKey(request: FastifyRequest, _reply: FastifyReply, done:
   done();
 }
 
-export function registerOrderRoutes(server: FastifyInstance, db: Database, auth: Auth, payments: PaymentsService, links: OrderLinks): void {
+export function registerOrderRoutes(server: FastifyInstance, db: Database, auth: Auth, payments: PaymentsService, links: OrderLinks, mailWorker: Pick<MailWorker, 'nudge'>): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.post('/api/orders', {
     schema: contract.createOrder,
@@ -124,6 +125,8 @@ export function registerOrderRoutes(server: FastifyInstance, db: Database, auth:
     const input = request.body ?? {};
     const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request) });
     const outcome = await cancelOwnOrder(db, payments.providerOf, accessor, orderId, input.reason);
+    // The mail that says so (with a refund's credit note) goes now, not at the worker's next round.
+    mailWorker.nudge();
     request.log.info({ outcome }, 'order cancel by customer');
     const message = translatorFor(request.store.lang, 'errors')(`orders.cancel.${outcome}`);
     if (outcome === 'refunding') return reply.status(202).send({ success: true as const, outcome, message });

@@ -1,7 +1,7 @@
 /**
- * A paid order's papers as PDF attachments of its paid-order mail (issue 34): its receipt, and its
- * tax invoice where the store issues one, numbered before the mail goes (numberedPapersOf), so no
- * mail goes out with a paper missing.
+ * Papers as PDF attachments (issue 34): a paid order's receipt, and its tax invoice where the store
+ * issues one, with the paid-order mail; a refund's credit note with the mail that tells of it.
+ * Numbered before the mail goes (numberedPapersOf), so no mail goes out with a paper missing.
  */
 import type { Database } from '../../db/client.ts';
 import type { orders } from '../../db/schema.ts';
@@ -17,10 +17,22 @@ export interface PaperAttachment {
   label: string;
 }
 
-export async function paidPaperAttachments(db: Database, order: typeof orders.$inferSelect): Promise<PaperAttachment[]> {
-  const sources = await sourcesOf(db, order, await numberedPapersOf(db, order.id, { ownOnly: true }));
+type OrderRow = typeof orders.$inferSelect;
+
+async function attachmentsOf(db: Database, order: OrderRow, rows: Parameters<typeof sourcesOf>[2]): Promise<PaperAttachment[]> {
+  const sources = await sourcesOf(db, order, rows);
   return Promise.all(sources.map(async (source) => {
     const document = paperDocument(source);
     return { filename: document.fileName, content: await paperPdf(document, source.paper.issuedAt), contentType: 'application/pdf' as const, label: `${document.title} ${document.number}` };
   }));
+}
+
+export async function paidPaperAttachments(db: Database, order: OrderRow): Promise<PaperAttachment[]> {
+  return attachmentsOf(db, order, await numberedPapersOf(db, order.id, { ownOnly: true }));
+}
+
+/** A refund's mail carries its credit note: the order's newest, issued with the refund it tells of. */
+export async function creditNoteAttachments(db: Database, order: OrderRow): Promise<PaperAttachment[]> {
+  const notes = (await numberedPapersOf(db, order.id)).filter((paper) => paper.kind === 'credit_note');
+  return attachmentsOf(db, order, notes.slice(-1));
 }

@@ -198,7 +198,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
           </div>
           {/* The papers the customer has (issue 34), as they read them. */}
           <OrderPapers papers={detail.papers} className="" />
-          <StaffEvidence evidence={detail.evidence} />
+          <StaffEvidence evidence={detail.evidence} refunded={detail.refunds.some((r) => r.status === 'succeeded')} />
           {/* Saved elsewhere meanwhile: the box shows what the customer now reads. */}
           <Comments key={order.adminComments ?? ''} id={order.id} comments={order.adminComments} />
           {/* A new allowance (the status changed) starts the form afresh. */}

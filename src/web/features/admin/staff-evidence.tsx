@@ -60,7 +60,8 @@ export function TaxInvoiceQueue({ requests }: { requests: StaffTaxInvoiceQueue['
   );
 }
 
-export function StaffEvidence({ evidence }: { evidence: StaffOrder['evidence'] }) {
+/** `refunded`: money went back after the payment, so an issued tax invoice needs an amended one. */
+export function StaffEvidence({ evidence, refunded }: { evidence: StaffOrder['evidence']; refunded: boolean }) {
   const { t } = useTranslation('admin');
   if (!evidence.length) return null;
   return (
@@ -76,6 +77,7 @@ export function StaffEvidence({ evidence }: { evidence: StaffOrder['evidence'] }
             {row.company && <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">{row.company} · {t('evidence.representative')} {row.representative} · {row.email}</p>}
             {row.failure && <p className="text-xs text-red-800">{row.failure}</p>}
             {row.kind === 'tax_invoice' && row.status === 'requested' && <RecordApproval id={row.id} />}
+            {row.kind === 'tax_invoice' && row.status === 'issued' && refunded && <p className="text-xs font-semibold text-amber-900" data-amend-tax-invoice>{t('evidence.amendNote')}</p>}
           </li>
         ))}
       </ul>
