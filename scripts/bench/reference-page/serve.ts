@@ -1,0 +1,57 @@
+/**
+ * Builds the reference page's browser bundle with Vite (production, minified) and serves the page
+ * rendered on the server, its script precompressed with brotli, as the store serves its own
+ * (issue 37). Started and stopped by the bench that measures against it.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { build } from 'vite';
+import { ReferenceApp } from './app.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+
+export async function startReferencePage(): Promise<{ origin: string; scriptBytes: number; stop: () => Promise<void> }> {
+  const outDir = path.join(root, 'bench-results', 'reference-page');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    mode: 'production',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      modulePreload: false,
+      rolldownOptions: { input: path.join(import.meta.dirname, 'client.ts'), output: { entryFileNames: 'app.js', format: 'es' } },
+    },
+  });
+  const script = fs.readFileSync(path.join(outDir, 'app.js'));
+  const compressed = zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Reference page</title><meta name="description" content="A minimal server-rendered React page that hydrates."><script type="module" src="/app.js"></script></head><body><div id="root">${renderToString(createElement(ReferenceApp))}</div></body></html>`;
+  const server = http.createServer((request, response) => {
+    if (request.url === '/app.js') {
+      const br = String(request.headers['accept-encoding'] ?? '').includes('br');
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable', ...(br ? { 'content-encoding': 'br' } : {}) });
+      response.end(br ? compressed : script);
+      return;
+    }
+    if (request.url === '/' || request.url === '/index.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      response.end(page);
+      return;
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' });
+    response.end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    scriptBytes: compressed.length,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
