@@ -15,7 +15,7 @@ import { cancelOrderSchema, createOrderSchema, guestIdField, IDEMPOTENCY_KEY_PAT
 import { optionalText } from '../validation/schema-helpers.ts';
 import { guestQuery } from './cart.ts';
 import { briefSchema, deliverableSchema } from './files.ts';
-import { SIGNED_IN_OR_GUEST, dateTime, readByRoute, errorAnswers, ok, route, storeHeaders, type Answer, type Built } from './http.ts';
+import { SIGNED_IN_OR_GUEST, dateTime, errorAnswers, ok, route, storeHeaders, type Answer, type Built } from './http.ts';
 
 const tags = ['orders'];
 const security = SIGNED_IN_OR_GUEST;

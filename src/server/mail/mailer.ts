@@ -23,7 +23,13 @@ export interface MailMessage {
    */
   outboxId?: string;
   /** Files sent with it (a paid order's papers as PDFs). */
-  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {

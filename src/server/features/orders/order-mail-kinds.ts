@@ -39,7 +39,7 @@ export function orderMailKinds(links: OrderLinks) {
         // A business's address for papers gets the mail too, when it is not the order's.
         const papersTo = details.order.business?.email;
         const cc = papersTo && papersTo.toLowerCase() !== details.order.customerEmail.toLowerCase() ? { cc: papersTo } : {};
-        return { ...orderPaidMail(details, batch.origin, links, papers.map((p) => p.label)), ...cc, attachments: papers.map(({ label: _, ...file }) => file) };
+        return { ...orderPaidMail(details, batch.origin, links, papers.labels), ...cc, attachments: papers.files };
       },
     }),
     order_status: mailKind({
@@ -48,9 +48,9 @@ export function orderMailKinds(links: OrderLinks) {
         const details = await orderOf(row, batch);
         const refundMinor = Number(row.payload.refund ?? 0);
         // A refund's mail carries its credit note (issue 34).
-        const notes = refundMinor > 0 ? await creditNoteAttachments(batch.db, details.order) : [];
-        const mail = orderStatusMail(details, { from: row.payload.from, to: row.payload.to, refundMinor }, batch.origin, links, notes.map((n) => n.label));
-        return notes.length ? { ...mail, attachments: notes.map(({ label: _, ...file }) => file) } : mail;
+        const notes = refundMinor > 0 ? await creditNoteAttachments(batch.db, details.order) : { files: [], labels: [] };
+        const mail = orderStatusMail(details, { from: row.payload.from, to: row.payload.to, refundMinor }, batch.origin, links, notes.labels);
+        return notes.files.length ? { ...mail, attachments: notes.files } : mail;
       },
     }),
     order_kept: mailKind({

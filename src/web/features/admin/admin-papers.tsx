@@ -98,7 +98,7 @@ export function AdminPapers({ list, filters, taxInvoices }: { list: StaffPaperLi
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
                   {paper.test && <TestBadge />}
                   <span className="font-semibold tabular-nums">{paper.kind === 'credit_note' ? '−' : ''}{money(paper.amount, paper.country)}</span>
-                  <a href={paper.pdfUrl} download className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold" aria-label={tOrders('papers.pdfLabel', { name: `${tOrders(`papers.kinds.${paper.kind}`)} ${paper.number}` })}>PDF</a>
+                  <a href={paper.pdfUrl} download className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold" aria-label={tOrders('papers.pdfLabel', { name: `${tOrders(`papers.kinds.${paper.kind}`)} ${paper.number}` })}>{tOrders('papers.pdf')}</a>
                 </div>
               </li>
             ))}
