@@ -12,7 +12,7 @@ export interface PaperAccess {
 }
 
 /** `?sessionId=…` or `?orderKey=…` (or both), or nothing for a signed-in reader. */
-export function paperAccessQuery(access: PaperAccess): string {
+function paperAccessQuery(access: PaperAccess): string {
   const query = new URLSearchParams();
   if (access.sessionId) query.set('sessionId', access.sessionId);
   if (access.orderKey) query.set('orderKey', access.orderKey);

@@ -18,7 +18,7 @@ import { paperFor } from './papers.service.ts';
 import { cashReceiptViewOf, requestCashReceipt, requestTaxInvoice, taxInvoiceViewOf } from './korean-evidence.service.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { paperAccessQuery } from './paper-urls.ts';
+import { paperUrls } from './paper-urls.ts';
 
 /** Papers are private to their readers and never change: a browser may keep them, nobody else. */
 const CACHE = 'private, max-age=86400, immutable';
@@ -28,17 +28,19 @@ export function registerPaperRoutes(server: FastifyInstance, deps: { db: Databas
   const { db, auth, links, payments } = deps;
   const rateLimit = { max: 120, timeWindow: '1 minute' };
 
-  async function sourceOf(request: { params: { orderId: string; number: string }; query: { orderKey?: string | undefined } }, raw: Parameters<typeof requestAccessor>[2]) {
+  /** The paper, for whoever the request says it is (a session, `sessionId`, `orderKey`); NOT_FOUND for anyone else. */
+  async function sourceOf(request: FastifyRequest<{ Params: { orderId: string; number: string }; Querystring: { orderKey?: string | undefined } }>) {
     const { orderId, number } = request.params;
-    const accessor = await requestAccessor(auth, links, raw, { guestId: queryGuestId(raw), orderNumber: orderId, orderKey: request.query.orderKey }, { anonymous: true });
+    const accessor = await requestAccessor(auth, links, request, { guestId: queryGuestId(request), orderNumber: orderId, orderKey: request.query.orderKey }, { anonymous: true });
     return paperFor(db, accessor, orderId, number);
   }
 
   app.get('/api/orders/:orderId/papers/:number', { schema: contract.paperPage, config: { rateLimit } }, async (request, reply) => {
-    const source = await sourceOf(request, request);
+    const source = await sourceOf(request);
     const { orderId, number } = request.params;
-    const access = paperAccessQuery({ sessionId: request.query.sessionId, orderKey: request.query.orderKey });
-    const html = paperHtml(paperDocument(source), `/api/orders/${orderId}/papers/${number}/pdf${access}`);
+    // The page's PDF link carries the access the page was opened with.
+    const { pdfUrl } = paperUrls(orderId, number, { sessionId: request.query.sessionId, orderKey: request.query.orderKey });
+    const html = paperHtml(paperDocument(source), pdfUrl);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', CACHE)
@@ -49,7 +51,7 @@ export function registerPaperRoutes(server: FastifyInstance, deps: { db: Databas
   });
 
   app.get('/api/orders/:orderId/papers/:number/pdf', { schema: contract.paperPdf, config: { rateLimit } }, async (request, reply) => {
-    const source = await sourceOf(request, request);
+    const source = await sourceOf(request);
     const document = paperDocument(source);
     const pdf = await paperPdf(document, source.paper.issuedAt);
     return reply
