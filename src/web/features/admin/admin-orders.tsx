@@ -174,6 +174,9 @@ function Detail({ detail }: { detail: OrderDetail }) {
           </div>
           <dl className="grid gap-1">
             <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.customer')}</dt><dd className="min-w-0 break-words">{order.customerName} · <EmailAddress address={order.customerEmail} /> · {order.customerPhone ?? '—'}{order.isGuestOrder ? ` · ${t('orders.guest')}` : ''}</dd></div>
+            {order.business && (
+              <div className="flex flex-wrap gap-2" data-staff-business><dt className="text-slate-600">{t('orders.business')}</dt><dd className="min-w-0 break-words">{[order.business.company, order.business.taxId, order.business.address, order.business.email].filter(Boolean).join(' · ')}</dd></div>
+            )}
             {order.requirements && <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.requirements')}</dt><dd className="whitespace-pre-line">{order.requirements}</dd></div>}
           </dl>
           <div>
