@@ -39,35 +39,47 @@ export function convertKrw(krw: number, country: CountryCode): number {
   return convertKrwToMinor(krw, country) / 10 ** minorDigits(country);
 }
 
-const formatters = new Map<CountryCode, Intl.NumberFormat>();
-
-function formatterFor(country: CountryCode): Intl.NumberFormat {
-  let formatter = formatters.get(country);
-  if (!formatter) {
-    const c = COUNTRIES[country];
-    const digits = MINOR_DIGITS[c.currency];
-    formatter = new Intl.NumberFormat(c.locale, {
-      style: 'currency',
-      currency: c.currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(country, formatter);
-  }
-  return formatter;
-}
+/**
+ * How each store writes an amount, as CLDR has it for the store's locale (ko-KR, en-US, en-AU,
+ * vi-VN, zh-CN, en-MY): the grouping and decimal marks, and where the symbol stands. Written out
+ * here rather than asked of Intl.NumberFormat: the first number format a browser tab builds costs
+ * it about 20 ms of main thread (80 on Lighthouse's phone), inside hydration on every page with a
+ * price (issue 37, docs/decisions/0044); and the server's ICU and a visitor's browser's can differ,
+ * which would make the page's text differ from the server's. money.test.ts checks every store
+ * against Intl.NumberFormat.
+ */
+const MONEY_STYLES: Record<CountryCode, readonly [group: string, decimal: string, symbolAfter?: boolean, gap?: string]> = {
+  kr: [',', '.'],
+  us: [',', '.'],
+  au: [',', '.'],
+  vn: ['.', ',', true, '\u00a0'],
+  cn: [',', '.'],
+  my: [',', '.', false, '\u00a0'],
+};
 
 /**
  * Formats an amount already in the country's currency with the locale's grouping and symbol
  * placement, using SPEC's symbol (A$, RM, ...) rather than whatever the runtime's CLDR picks.
  */
 export function formatMoney(amount: number, country: CountryCode): string {
+  const [group, decimal, symbolAfter, gap = ''] = MONEY_STYLES[country];
   const symbol = COUNTRIES[country].currencySymbol;
-  return formatterFor(country)
-    .formatToParts(amount)
-    .map((part) => (part.type === 'currency' ? symbol : part.value))
-    .join('')
-    .trim();
+  const [whole = '', fraction] = roundedDigits(Math.abs(amount), minorDigits(country)).split('.');
+  const number = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group) + (fraction ? decimal + fraction : '');
+  return (amount < 0 || Object.is(amount, -0) ? '-' : '') + (symbolAfter ? number + gap + symbol : symbol + gap + number);
+}
+
+/**
+ * A non-negative number with `digits` decimals, rounded half away from zero on the number as it
+ * is written (5572.485 → 5572.49), as Intl.NumberFormat rounds: the digits are shifted in the
+ * number's text, where toFixed would round the binary value underneath (5572.48499…) down.
+ * Numbers written with an exponent (below a millionth, or past 10^21) are left to toFixed.
+ */
+function roundedDigits(value: number, digits: number): string {
+  const shifted = Math.round(Number(`${value}e${digits}`));
+  if (!Number.isFinite(shifted)) return value.toFixed(digits);
+  const text = String(shifted).padStart(digits + 1, '0');
+  return digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
 }
 
 /** An amount in the currency's minor units (as orders store it, D25), formatted for its store. */
@@ -89,10 +101,4 @@ export function localizePrice(krw: number, country: CountryCode): string {
     localized.set(key, text);
   }
   return text;
-}
-
-/** An amount in a currency's minor units, formatted as the store that sells in that currency shows it (staff totals per currency). */
-export function formatCurrencyMinor(minor: number, currency: string): string {
-  const country = (Object.keys(COUNTRIES) as CountryCode[]).find((code) => COUNTRIES[code].currency === currency);
-  return country ? formatMinor(minor, country) : `${minor} ${currency}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, COUNTRY_CODES } from '../../src/domain/countries.ts';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../src/domain/countries.ts';
 import { convertKrw, convertKrwToMinor, formatMoney, localizePrice, minorDigits } from '../../src/domain/money.ts';
 
 const NBSP = '\u00a0';
@@ -76,5 +76,29 @@ describe('formatMoney / localizePrice', () => {
 
   it('formats an amount already in the local currency', () => {
     expect(formatMoney(1234.5, 'us')).toBe('$1,234.50');
+  });
+
+  // formatMoney writes each store's pattern itself (no Intl.NumberFormat in the browser's first
+  // load, docs/decisions/0044): it must write what CLDR's locale data, through Intl, writes.
+  const intl = new Map(COUNTRY_CODES.map((country) => [country, new Intl.NumberFormat(COUNTRIES[country].locale, {
+    style: 'currency', currency: COUNTRIES[country].currency, minimumFractionDigits: minorDigits(country), maximumFractionDigits: minorDigits(country),
+  })]));
+  const intlMoney = (amount: number, country: CountryCode) =>
+    intl.get(country)!
+      .formatToParts(amount)
+      .map((part) => (part.type === 'currency' ? COUNTRIES[country].currencySymbol : part.value))
+      .join('')
+      .trim();
+  const edges = [0, -0, 0.004, -0.004, 0.005, 0.015, 1.005, 2.675, 0.5, 1.5, 2.5, -0.5, -2.5, 999.995, 999, 1000, 9999.5, 10_000, 123_456.785, 1_000_000, -1_234_567.891, 2 ** 53 / 100, 90_071_992_547_409.91];
+  it.each(COUNTRY_CODES)('%s: writes every amount as Intl.NumberFormat does (edges and 5,000 random amounts)', (country) => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647);
+    const amounts = [...edges, ...Array.from({ length: 5_000 }, (_, i) => {
+      const magnitude = 10 ** Math.floor(random() * 12);
+      const value = Math.round(random() * magnitude * 1000) / 1000;
+      return i % 3 === 0 ? -value : value;
+    })];
+    const differing = amounts.filter((amount) => formatMoney(amount, country) !== intlMoney(amount, country));
+    expect(differing.map((amount) => [amount, formatMoney(amount, country), intlMoney(amount, country)])).toEqual([]);
   });
 });

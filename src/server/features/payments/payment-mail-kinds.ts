@@ -1,6 +1,6 @@
 /** The mails the payments feature queues: staff told of money that is stuck (stuck-money.ts). */
 import { z } from 'zod';
-import { formatCurrencyMinor } from '../../../domain/money.ts';
+import { formatCurrencyMinor } from '../../../domain/currency-money.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { compose, STAFF_LANGUAGE } from '../../mail/compose.ts';
 import { mailKind } from '../../mail/mail-kinds.ts';

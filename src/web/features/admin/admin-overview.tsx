@@ -2,7 +2,8 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../domain/countries.ts';
-import { formatCurrencyMinor, formatMinor } from '../../../domain/money.ts';
+import { formatCurrencyMinor } from '../../../domain/currency-money.ts';
+import { formatMinor } from '../../../domain/money.ts';
 import { awaitsQuote } from '../../../domain/quotes.ts';
 import type { StaffOverview } from '../../../domain/contract/admin.ts';
 import { useRootData } from '../../store-context.ts';

@@ -3,7 +3,7 @@
  * and dollars never share an axis), each with the same figures as a table for screen readers.
  */
 import { useTranslation } from '../../i18n/react.tsx';
-import { formatCurrencyMinor } from '../../../domain/money.ts';
+import { formatCurrencyMinor } from '../../../domain/currency-money.ts';
 
 interface Day { day: string; country: string; currency: string; amount: number; orders: number }
 

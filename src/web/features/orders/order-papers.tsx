@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import type { PaperKind } from '../../../domain/tax/papers.ts';
-import { formatCurrencyMinor } from '../../../domain/money.ts';
+import { formatCurrencyMinor } from '../../../domain/currency-money.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 
 export interface PaperLink {

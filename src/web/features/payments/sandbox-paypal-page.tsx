@@ -7,7 +7,7 @@
  */
 import { data, Link } from 'react-router';
 import type { Route } from './+types/sandbox-paypal-page';
-import { formatCurrencyMinor } from '../../../domain/money.ts';
+import { formatCurrencyMinor } from '../../../domain/currency-money.ts';
 import { loaders } from '../../auth.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useTranslation } from '../../i18n/react.tsx';
