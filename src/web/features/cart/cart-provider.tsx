@@ -31,6 +31,7 @@ export const prefetchCheckout = () => void loadCheckoutDialog();
 type CartLine = CartItem;
 
 interface CartApi {
+  /** Null until known: a guest who never filled a cart has none, and no request asks. */
   lines: CartLine[] | null;
   count: number;
   add(templateId: number): Promise<boolean>;
@@ -73,7 +74,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // browser never filled a cart has none: no request for it on every page they open.
   useEffect(() => {
     if (!user && !localStorage.getItem(GUEST_CART_KEY)) {
-      setLines([]);
+      // Empties what a signed-out account showed; on a first visit there is nothing to empty, and
+      // leaving the state alone keeps the cart's context as the page hydrated it (a change then
+      // rendered every reader again in one task, issue 37). `null` reads as no lines.
+      setLines((current) => (current === null ? null : []));
       return;
     }
     let live = true;
