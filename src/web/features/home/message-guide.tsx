@@ -85,7 +85,7 @@ export function MessageGuide() {
       id="message-guide"
       ref={section}
       aria-labelledby="guide-title"
-      className="relative bg-gradient-to-b from-white to-brand-50 [--guide-px:420px] md:[--guide-px:560px]"
+      className="later-section relative bg-gradient-to-b from-white to-brand-50 [--guide-px:420px] md:[--guide-px:560px]"
       style={{ height: `calc(var(--guide-px) * ${GUIDE_SECONDS} + 100dvh)` }}
     >
       <div className="sticky top-16 flex h-[calc(100dvh-4rem)] items-center">

@@ -18,7 +18,7 @@ export function Footer() {
     { to: `/${country}/terms`, label: t('footer.terms') },
   ];
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    <footer className="later-section bg-slate-950 text-slate-300">
       <div className="container-page grid gap-10 py-14 md:grid-cols-[1.4fr_1fr_1fr]">
         <div>
           <div className="text-white">
