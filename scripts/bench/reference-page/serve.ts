@@ -15,7 +15,19 @@ import { ReferenceApp } from './app.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
-export async function startReferencePage(): Promise<{ origin: string; scriptBytes: number; stop: () => Promise<void> }> {
+/**
+ * A page's own response headers that change what the browser does before the page's first byte is
+ * parsed: the security headers (Cross-Origin-Opener-Policy puts the page in a browsing context
+ * group of its own, which on Lighthouse's navigation is a new process and a cold script context),
+ * copied from the store's document response so the reference pays what every store page pays.
+ * Left out: the body's framing and caching, and what names one response (its id, cookies, date).
+ */
+export function documentPolicyHeaders(headers: Headers): Record<string, string> {
+  const perResponse = /^(content-(length|encoding|type)|transfer-encoding|connection|keep-alive|date|vary|cache-control|etag|last-modified|set-cookie|x-request-id)$/;
+  return Object.fromEntries([...headers].filter(([name]) => !perResponse.test(name)));
+}
+
+export async function startReferencePage(policyHeaders: Record<string, string> = {}): Promise<{ origin: string; scriptBytes: number; stop: () => Promise<void> }> {
   const outDir = path.join(root, 'bench-results', 'reference-page');
   await build({
     configFile: false,
@@ -40,7 +52,7 @@ export async function startReferencePage(): Promise<{ origin: string; scriptByte
       return;
     }
     if (request.url === '/' || request.url === '/index.html') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      response.writeHead(200, { ...policyHeaders, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
       response.end(page);
       return;
     }
