@@ -13,6 +13,9 @@ try {
   const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) }, locale: 'ko-KR' });
   await page.goto(`${server.origin}${pagePath}`, { waitUntil: 'networkidle' });
   await page.evaluate(() => document.fonts.ready);
+  // The lower sections are drawn only near the screen (content-visibility: auto, decision 0044):
+  // a whole-page shot draws them all first, or it shows them empty.
+  if (full) await page.addStyleTag({ content: '.later-section { content-visibility: visible !important; }' });
   await page.screenshot({ path: out, fullPage: full });
   console.log(`screenshot: ${out}`);
 } finally {

@@ -72,7 +72,6 @@ async function measure(page: string): Promise<Run | null> {
   const commitTask = commitTaskMs(artifacts.Trace?.traceEvents ?? []);
   const commitIndex = tasks.findIndex((task) => task.url === 'Unattributable' && Math.abs((task.duration ?? 0) - commitTask) <= 1);
   const pageTasks = tasks.filter((_, index) => index !== commitIndex);
-  if (process.env.DBG) console.error(page, commitTask, commitIndex, tasks.map((t) => `${Math.round(t.duration ?? 0)} ${t.url}`).join(' | '));
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),

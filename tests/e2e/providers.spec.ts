@@ -61,6 +61,8 @@ async function inspect(page: Page, name: string, testInfo: TestInfo, options: { 
       // A full-page shot stretches the page under an open modal's backdrop: the screen only, then.
       // From the top, so that sticky bars sit where they belong in the shot.
       if (!options.modalOpen) await page.evaluate(() => window.scrollTo(0, 0));
+      // The footer is drawn only near the screen (content-visibility: auto): drawn for the whole page.
+      if (!options.modalOpen) await page.addStyleTag({ content: '.later-section { content-visibility: visible !important; }' });
       await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: !options.modalOpen });
     }
   };
