@@ -9,6 +9,9 @@
  * Targets (issue 37): performance at least the reference's median minus 3, TBT at most twice the
  * reference's (at least 50 ms), no task over 100 ms; accessibility >= 95 and CLS < 0.02 (issue 2). Exits 1 when a
  * page misses one.
+ * LIGHTHOUSE_BEFORE=<another checkout, built> measures that build's pages too, each right after
+ * this build's in every round, and reports them as "before /kr" with this build's change beside
+ * them: on a noisy machine a change shows against the same minutes, not against yesterday's run.
  * Usage: npm run build && npm run bench:lighthouse [-- /kr /kr/terms]
  */
 import fs from 'node:fs';
@@ -22,6 +25,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const KEY_PAGES = ['/kr', '/us', '/kr/templateshop', '/kr/template/1', '/kr/checkout4', '/kr/order-confirmation/4'];
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : KEY_PAGES;
 const REFERENCE = 'reference';
+const BEFORE = 'before ';
+const beforeRoot = process.env.LIGHTHOUSE_BEFORE ? path.resolve(process.env.LIGHTHOUSE_BEFORE) : null;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface Run { performance: number; accessibility: number; cls: number; lcp: number; tbt: number; longestTask: number; commitTask: number; lcpElement: string }
@@ -48,13 +53,16 @@ function commitTaskMs(events: TraceEvent[]): number {
 }
 
 const server = await startBuiltServer(3192);
+const before = beforeRoot ? await startBuiltServer(3194, {}, beforeRoot) : null;
+const measured = [REFERENCE, ...paths.flatMap((page) => (before ? [page, `${BEFORE}${page}`] : [page]))];
 // The reference is served with the store's own security headers (read from /kr's response): they
 // decide how the browser commits the navigation, a task every page pays before its first byte.
 const reference = await startReferencePage(documentPolicyHeaders((await fetch(`${server.origin}/kr`)).headers));
-const urlOf = (page: string) => (page === REFERENCE ? `${reference.origin}/` : `${server.origin}${page}`);
+const urlOf = (page: string) =>
+  page === REFERENCE ? `${reference.origin}/` : page.startsWith(BEFORE) ? `${before!.origin}${page.slice(BEFORE.length)}` : `${server.origin}${page}`;
 // Measure warmed servers, as visitors meet them: the first render after start compiles and loads
 // the page modules (about 250 ms here, against about 20 ms afterwards).
-for (const page of [REFERENCE, ...paths]) for (let i = 0; i < 3; i++) await (await fetch(urlOf(page))).arrayBuffer();
+for (const page of measured) for (let i = 0; i < 3; i++) await (await fetch(urlOf(page))).arrayBuffer();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
 
 /** One Lighthouse run of a page; null when Lighthouse itself could not finish (it says nothing of the page). */
@@ -84,10 +92,10 @@ async function measure(page: string): Promise<Run | null> {
   };
 }
 
-const runs = new Map<string, Run[]>([REFERENCE, ...paths].map((page) => [page, []]));
+const runs = new Map<string, Run[]>(measured.map((page) => [page, []]));
 try {
   for (let round = 0; round < RUNS; round++) {
-    for (const page of [REFERENCE, ...paths]) {
+    for (const page of measured) {
       // A failed run is tried once more, so every page keeps its place in the round.
       const run = (await measure(page)) ?? (await measure(page));
       if (run) runs.get(page)!.push(run);
@@ -96,7 +104,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  await Promise.all([server.stop(), reference.stop()]);
+  await Promise.all([server.stop(), reference.stop(), before?.stop()]);
 }
 
 const summary = (page: string) => {
@@ -116,6 +124,7 @@ const summary = (page: string) => {
   };
 };
 const ref = summary(REFERENCE);
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 // Twice the reference's TBT; a reference that blocks nothing (0 ms on a quiet machine) gives no
 // ratio to hold, so a page may then block 50 ms, one task just past Lighthouse's 50 ms line.
 const tbtAllowed = Math.max(2 * ref.tbtMs, 50);
@@ -132,6 +141,10 @@ for (const page of paths) {
   ];
   failed ||= misses.length > 0;
   rows.push({ ...row, verdict: misses.length ? `MISSED: ${misses.join('; ')}` : 'met' });
+  if (before) {
+    const earlier = summary(`${BEFORE}${page}`);
+    rows.push({ ...earlier, verdict: `this build: performance ${signed(row.performance - earlier.performance)}, TBT ${signed(row.tbtMs - earlier.tbtMs)} ms, longest task ${signed(row.longestTaskMs - earlier.longestTaskMs)} ms` });
+  }
 }
 const out = path.resolve(import.meta.dirname, '..', '..', 'bench-results');
 fs.mkdirSync(out, { recursive: true });

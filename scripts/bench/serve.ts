@@ -20,8 +20,8 @@ const root = benchRoot;
  * node's flags (the heap, malloc and thread settings of docs/decisions/0023, 0030, 0031 and 0033), so a
  * bench measures the process production runs rather than a plain `node src/server/main.ts`.
  */
-export function productionStart(): { env: Record<string, string>; nodeArgs: string[] } {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string | undefined> };
+export function productionStart(from: string = root): { env: Record<string, string>; nodeArgs: string[] } {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8')) as { scripts: Record<string, string | undefined> };
   const words = scripts.serve?.trim().split(/\s+/) ?? [];
   const node = words.indexOf('node');
   const settings = words.slice(0, node);
@@ -60,9 +60,10 @@ export async function assertPortFree(port: number): Promise<void> {
   });
 }
 
-export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
+/** Starts the built store of `from` (this checkout, or BENCH_ROOT's) on `port`. */
+export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}, from: string = root): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   await assertPortFree(port);
-  if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) {
+  if (!fs.existsSync(path.join(from, 'build', 'server', 'index.js'))) {
     throw new Error('No build found: run `npm run build` first.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-lumi-bench-'));
@@ -74,9 +75,9 @@ export async function startBuiltServer(port: number, extraEnv: Record<string, st
     ...benchNodeFlags(),
     ...(process.env.BENCH_HEAP_PROFILE ? ['--import', path.join(import.meta.dirname, 'heap-sampler.ts')] : []),
   ];
-  const production = productionStart();
+  const production = productionStart(from);
   const child = spawn(process.execPath, [...production.nodeArgs, ...profile, 'src/server/main.ts'], {
-    cwd: root,
+    cwd: from,
     env: { ...process.env, ...production.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
