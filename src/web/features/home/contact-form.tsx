@@ -91,7 +91,7 @@ export function ContactForm() {
   );
 
   return (
-    <section id="contact" aria-labelledby="contact-title" className="later-section bg-slate-50 py-20">
+    <section id="contact" aria-labelledby="contact-title" className="bg-slate-50 py-20">
       <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.3fr]">
         <div>
           <h2 id="contact-title" className="section-title">{t('contact.title')}</h2>

@@ -6,7 +6,7 @@ const ITEMS = [1, 2, 3, 4, 5, 6] as const;
 export function Portfolio() {
   const { t } = useTranslation('home');
   return (
-    <section id="portfolio" aria-labelledby="portfolio-title" className="later-section bg-slate-950 py-20 text-white">
+    <section id="portfolio" aria-labelledby="portfolio-title" className="bg-slate-950 py-20 text-white">
       <div className="container-page">
         <div className="max-w-2xl">
           <h2 id="portfolio-title" className="text-2xl font-bold tracking-tight sm:text-3xl">{t('portfolio.title')}</h2>

@@ -73,7 +73,7 @@ export function Pricing() {
   // Mounted on the first open and kept, so a close hands the focus back to the package's button.
   const [opened, setOpened] = useState(false);
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="later-section py-20">
+    <section id="pricing" aria-labelledby="pricing-title" className="py-20">
       <div className="container-page">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="pricing-title" className="section-title">{t('pricing.title')}</h2>

@@ -68,7 +68,7 @@ export function Products() {
     setSelected(service);
   };
   return (
-    <section id="products" aria-labelledby="products-title" className="later-section bg-slate-50 py-20">
+    <section id="products" aria-labelledby="products-title" className="bg-slate-50 py-20">
       <div className="container-page">
         <div className="max-w-2xl">
           <h2 id="products-title" className="section-title">{t('products.title')}</h2>

@@ -11,7 +11,7 @@ const FEATURES = [
 export function ServicesSection() {
   const { t } = useTranslation('home');
   return (
-    <section id="services" aria-labelledby="services-title" className="later-section py-20">
+    <section id="services" aria-labelledby="services-title" className="py-20">
       <div className="container-page">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="services-title" className="section-title">{t('services.title')}</h2>
