@@ -60,3 +60,31 @@ test('an address with a #section opened directly lands on it', async ({ page }) 
   await hydrated(page);
   await expect(page.locator('#portfolio')).toBeInViewport();
 });
+
+// Issue 37: a lower section that stood in with a guessed height (content-visibility) moved the
+// target while the smooth scroll was under way; it stopped 680 px short and was pulled into place
+// afterwards, a jump. A link on the page must reach its section in one movement.
+test('a link to a lower section reaches it in one movement, with no pull into place after the scroll stops', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 800 });
+  await page.goto('/kr');
+  await hydrated(page);
+  const link = page.getByRole('contentinfo').locator('a[href$="#pricing"]');
+  await link.scrollIntoViewIfNeeded();
+  // Scroll positions frame by frame from the click on.
+  await link.evaluate((a) => a.addEventListener('click', () => {
+    const ys: number[] = [];
+    (window as unknown as { scrollFrames: number[] }).scrollFrames = ys;
+    const frame = () => { ys.push(Math.round(window.scrollY)); if (ys.length < 180) requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);
+  }, { once: true }));
+  await link.click();
+  await expect(page.locator('#pricing')).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { scrollFrames: number[] }).scrollFrames.length), { timeout: 10_000 }).toBe(180);
+  const ys = await page.evaluate(() => (window as unknown as { scrollFrames: number[] }).scrollFrames);
+  // Where the scroll first came to rest (the same position for 8 frames) is where it stays.
+  const rest = ys.findIndex((y, i) => i + 8 <= ys.length && ys.slice(i, i + 8).every((v) => v === y) && i > 0 && ys[i - 1] !== y);
+  expect(rest, `the scroll came to rest: ${ys.join(' ')}`).toBeGreaterThan(0);
+  expect(ys.at(-1), `positions after it first rested: ${ys.slice(rest).join(' ')}`).toBe(ys[rest]);
+  const top = await page.locator('#pricing').evaluate((el) => el.getBoundingClientRect().top);
+  expect(Math.abs(top - 72)).toBeLessThanOrEqual(2);
+});
