@@ -5,10 +5,7 @@
  * of the document (written by entry.server.tsx, read here before hydration): part of each
  * catalog, enough to hydrate. Once the page is interactive the whole catalogs follow in idle
  * time, as small immutable files shared by every page after that; a message wanted before then
- * fetches its catalog at once, and the components reading it render again when it arrives. A
- * catalog completed while nothing has missed one of its messages renders nothing again: every
- * component on the page already has what it reads (issue 37: each whole catalog re-rendered the
- * whole page, a task of 10-20 ms apiece, while the page came alive).
+ * fetches its catalog at once, and the components reading it render again when it arrives.
  */
 import { catalogUrl } from 'virtual:message-catalogs';
 import type { Language, Namespace } from '../../i18n/config.ts';
@@ -24,8 +21,6 @@ interface Held { messages: Messages; whole: boolean }
 const held = new Map<string, Held>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
-/** Catalogs a render asked for a message they did not have yet: their arrival renders again. */
-const missed = new Set<string>();
 let version = 0;
 let documentRead = false;
 let hydrated = false;
@@ -76,7 +71,6 @@ export function loadCatalog(lang: Language, ns: Namespace): Promise<void> {
       })
       .then((messages) => {
         held.set(key, { messages, whole: true });
-        if (!missed.delete(key)) return;
         version++;
         for (const listener of listeners) listener();
       })
@@ -84,13 +78,6 @@ export function loadCatalog(lang: Language, ns: Namespace): Promise<void> {
     loading.set(key, pending);
   }
   return pending;
-}
-
-/** A render wanted a message of this catalog that is not here yet: fetches the whole, and renders again when it comes. */
-export function loadMissed(lang: Language, ns: Namespace): void {
-  if (hasWholeCatalog(lang, ns)) return;
-  missed.add(id(lang, ns));
-  void loadCatalog(lang, ns).catch(() => {});
 }
 
 /** Fetches the rest of every catalog the page came with a part of. */

@@ -14,7 +14,7 @@ import { cloneElement, createContext, use, useContext, useMemo, useState, useSyn
 import type { Language, Namespace } from '../../i18n/config.ts';
 import { createTranslator, type CatalogSource, type TFunction, type TOptions, type TranslatorOptions } from '../../i18n/translate.ts';
 import { useServerCatalogs, type ServerCatalogs } from '../components/document-context.tsx';
-import { browserCatalogs, catalogsVersion, hasMessages, hasWholeCatalog, isHydrated, loadCatalog, loadMissed, subscribeToCatalogs } from './catalogs.ts';
+import { browserCatalogs, catalogsVersion, hasMessages, hasWholeCatalog, isHydrated, loadCatalog, subscribeToCatalogs } from './catalogs.ts';
 
 
 interface I18nValue {
@@ -34,6 +34,9 @@ export function noteRead(read: ServerCatalogs['read'], lang: Language, ns: Names
   if (plural || !paths.has(path)) paths.set(path, plural);
 }
 
+const fetchInBackground = (lang: Language, ns: Namespace) => {
+  if (!hasWholeCatalog(lang, ns)) void loadCatalog(lang, ns).catch(() => {});
+};
 
 const I18nContext = createContext<I18nValue | null>(null);
 /** Stands in when there is no provider, so the hooks still run in the same order. */
@@ -43,7 +46,7 @@ export function I18nProvider({ lang, children }: { lang: Language; children: Rea
   const server = useServerCatalogs();
   const value = useMemo<I18nValue>(() => server
     ? { lang, source: server.source, onRead: (...args) => noteRead(server.read, ...args), browser: false }
-    : { lang, source: browserCatalogs, onMiss: loadMissed, browser: true },
+    : { lang, source: browserCatalogs, onMiss: fetchInBackground, browser: true },
   [lang, server]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -118,7 +121,7 @@ export function metaTranslator(lang: Language): TFunction {
     ns: 'common',
     source: metaReader?.source ?? browserCatalogs,
     onRead: (...args) => metaReader && noteRead(metaReader.read, ...args),
-    onMiss: typeof document === 'undefined' ? undefined : loadMissed,
+    onMiss: typeof document === 'undefined' ? undefined : fetchInBackground,
   });
 }
 
