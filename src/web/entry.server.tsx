@@ -11,9 +11,8 @@ import { serializeError } from '../server/http/errors.ts';
 import { DocumentContextProvider } from './components/document-context.tsx';
 import styles from './app.css?inline';
 import { documentStream } from './document-stream.server.ts';
-import { catalogsBlockHtml } from './i18n/catalogs-block.server.ts';
+import { catalogsBlockHtml, serverCatalogsOf } from './i18n/catalogs-block.server.ts';
 import { serverCatalogs } from '../i18n/translator.server.ts';
-import type { ServerCatalogs } from './components/document-context.tsx';
 
 export const streamTimeout = 5_000;
 
@@ -56,7 +55,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = randomBytes(16).toString('base64');
-  const catalogs: ServerCatalogs = { source: serverCatalogs, read: new Map() };
+  const catalogs = serverCatalogsOf(serverCatalogs);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');

@@ -236,6 +236,30 @@ test('edit the profile on My Page', async ({ page, consoleErrors: _ }) => {
   await expect(page.locator('[data-field="firstName"]')).toHaveText('지민');
 });
 
+test('a form opened before its messages have come renders when they come, without a render error', async ({ page, consoleErrors: _ }) => {
+  // The profile form mounts after hydration and waits for its whole catalogs (the page brought
+  // only what its render read). Held here until the form has asked for them, they arrive while
+  // React waits on them: React then renders the form again from where it waited, and a hook it
+  // had not reached before broke that render (React error 467, recovered as 520).
+  const email = `profile.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, username: `profile${unique()}`, password: 'secret12', firstName: '민수', lastName: '김' } });
+  // The rest of the catalogs comes at the first press (idle time never comes here), and is held.
+  await page.addInitScript(() => Object.defineProperty(window, 'requestIdleCallback', { value: () => 0 }));
+  await page.goto('/kr/profile');
+  await hydrated(page);
+  let holding = true;
+  const held: Array<() => Promise<void>> = [];
+  await page.route('**/assets/messages/**', (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
+  await page.getByRole('button', { name: '수정' }).click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  holding = false;
+  await Promise.all(held.map((release) => release()));
+  await expect(page.getByLabel('이름', { exact: true })).toHaveValue('민수');
+  await page.getByLabel('이름', { exact: true }).fill('지민');
+  await page.getByLabel('이름', { exact: true }).press('Enter');
+  await expect(page.getByText('프로필 수정 완료')).toBeVisible();
+});
+
 test('My Page asks a signed-out visitor to log in', async ({ page }) => {
   await page.goto('/kr/profile');
   await expect(page.getByRole('heading', { name: '로그인이 필요합니다' })).toBeVisible();

@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language, Namespace } from '../../src/i18n/config.ts';
 import { createTranslator, type CatalogSource, type Messages } from '../../src/i18n/translate.ts';
-import { catalogsBlockHtml } from '../../src/web/i18n/catalogs-block.server.ts';
-import { noteRead } from '../../src/web/i18n/react.tsx';
+import { catalogsBlockHtml, noteRead, serverCatalogsOf } from '../../src/web/i18n/catalogs-block.server.ts';
 
 const catalogs: Partial<Record<Language, Partial<Record<Namespace, Messages>>>> = {
   en: {
@@ -87,6 +86,16 @@ describe('the messages block of a page', () => {
     expect(html).not.toContain('</b>');
     const json = /<script type="application\/json" id="i18n-catalogs" nonce="n0nce">(.*)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(json)).toEqual({ en: { common: { nav: { home: 'Home' }, cart: { items_one: '{{count}} item', items_other: '{{count}} items' }, tags: 'a <b>bold</b> word' } } });
+  });
+
+  it('holds a namespace a component reads from even when the render read none of its messages', () => {
+    // The browser finds it there and hydrates, instead of fetching the catalog before it can.
+    const catalogs = serverCatalogsOf(source);
+    catalogs.onUse('en', 'errors');
+    catalogs.onRead('en', 'common', 'nav.home', false);
+    catalogs.onUse('en', 'common');
+    const json = />(.*)<\/script>/.exec(catalogsBlockHtml(catalogs.read, source, 'n'))![1]!;
+    expect(JSON.parse(json)).toEqual({ en: { errors: {}, common: { nav: { home: 'Home' } } } });
   });
 
   it('is kept per set of messages read, never given to a render that read other messages', () => {

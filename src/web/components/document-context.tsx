@@ -7,6 +7,10 @@ export interface ServerCatalogs {
   source: CatalogSource;
   /** Language → namespace → message path → whether all its plural forms were read. */
   read: Map<Language, Map<Namespace, Map<string, boolean>>>;
+  /** Notes a message the render read (the server's own code: the browser's bundle has none of it). */
+  onRead: (lang: Language, ns: Namespace, path: string, plural: boolean) => void;
+  /** Notes a namespace a component reads from, even when this render read none of its messages. */
+  onUse: (lang: Language, ns: Namespace) => void;
 }
 
 /** What only the server renderer knows: this response's CSP nonce, its style sheet, the catalogs. */

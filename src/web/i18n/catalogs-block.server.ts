@@ -4,10 +4,29 @@
  * stream in later (a lazy section) may read a namespace the first part did not; the browser
  * reads the block before it hydrates, on `load`.
  */
-import type { Namespace } from '../../i18n/config.ts';
+import type { Language, Namespace } from '../../i18n/config.ts';
 import type { CatalogSource, Messages } from '../../i18n/translate.ts';
 import type { ServerCatalogs } from '../components/document-context.tsx';
 import { CATALOGS_ELEMENT_ID, type CatalogsBlock } from './catalogs.ts';
+
+/** Notes a message a server render read (path → whether all its plural forms count). */
+export function noteRead(read: ServerCatalogs['read'], lang: Language, ns: Namespace, path?: string, plural = false): void {
+  let byNamespace = read.get(lang);
+  if (!byNamespace) read.set(lang, (byNamespace = new Map()));
+  let paths = byNamespace.get(ns);
+  if (!paths) byNamespace.set(ns, (paths = new Map()));
+  if (path !== undefined && (plural || !paths.has(path))) paths.set(path, plural);
+}
+
+/**
+ * A render's catalogs on the server. A namespace a component reads from goes into the block even
+ * when the render read none of its messages (a form's error messages): the browser then finds it
+ * there and hydrates, rather than fetching the catalog first, and fetches it whole afterwards.
+ */
+export function serverCatalogsOf(source: CatalogSource): ServerCatalogs {
+  const read: ServerCatalogs['read'] = new Map();
+  return { source, read, onRead: (lang, ns, path, plural) => noteRead(read, lang, ns, path, plural), onUse: (lang, ns) => noteRead(read, lang, ns) };
+}
 
 /** Copies the message at `path` (and, for a plural, each of its forms) into `into`. */
 function copyMessage(from: Messages | undefined, into: Record<string, unknown>, path: string, plural: boolean): void {

@@ -10,33 +10,24 @@
  * - a component already on screen that wants a message the page did not bring fetches its
  *   catalog and renders again when it arrives.
  */
-import { cloneElement, createContext, use, useContext, useMemo, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createContext, use, useContext, useMemo, useReducer, useState, type ReactElement, type ReactNode } from 'react';
 import type { Language, Namespace } from '../../i18n/config.ts';
 import { createTranslator, type CatalogSource, type TFunction, type TOptions, type TranslatorOptions } from '../../i18n/translate.ts';
 import { useServerCatalogs, type ServerCatalogs } from '../components/document-context.tsx';
-import { browserCatalogs, catalogsVersion, hasMessages, hasWholeCatalog, isHydrated, loadCatalog, subscribeToCatalogs } from './catalogs.ts';
+import { browserCatalogs, fetchMissing, hasMessages, hasWholeCatalog, isHydrated, loadCatalog } from './catalogs.ts';
 
 
 interface I18nValue {
   lang: Language;
   source: CatalogSource;
   onRead?: TranslatorOptions['onRead'];
-  onMiss?: TranslatorOptions['onMiss'];
+  /** On the server: notes a namespace read from, so the browser finds it before it hydrates. */
+  onUse?: (lang: Language, ns: Namespace) => void;
   browser: boolean;
 }
 
-/** Notes a message a server render read (path → whether all its plural forms count). */
-export function noteRead(read: ServerCatalogs['read'], lang: Language, ns: Namespace, path: string, plural: boolean): void {
-  let byNamespace = read.get(lang);
-  if (!byNamespace) read.set(lang, (byNamespace = new Map()));
-  let paths = byNamespace.get(ns);
-  if (!paths) byNamespace.set(ns, (paths = new Map()));
-  if (plural || !paths.has(path)) paths.set(path, plural);
-}
-
-const fetchInBackground = (lang: Language, ns: Namespace) => {
-  if (!hasWholeCatalog(lang, ns)) void loadCatalog(lang, ns).catch(() => {});
-};
+/** What `use` returns at once: React reads a promise's `status` and `value` before waiting on it. */
+const HERE = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
 
 const I18nContext = createContext<I18nValue | null>(null);
 /** Stands in when there is no provider, so the hooks still run in the same order. */
@@ -45,8 +36,8 @@ const OUTSIDE_CONTEXT: I18nValue = { lang: 'en', source: () => undefined, browse
 export function I18nProvider({ lang, children }: { lang: Language; children: ReactNode }) {
   const server = useServerCatalogs();
   const value = useMemo<I18nValue>(() => server
-    ? { lang, source: server.source, onRead: (...args) => noteRead(server.read, ...args), browser: false }
-    : { lang, source: browserCatalogs, onMiss: fetchInBackground, browser: true },
+    ? { lang, source: server.source, onRead: server.onRead, onUse: server.onUse, browser: false }
+    : { lang, source: browserCatalogs, browser: true },
   [lang, server]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -76,22 +67,27 @@ const outside: UseTranslation = {
  */
 export function useTranslation(namespaces: Namespace | readonly Namespace[] = 'common', options?: { keyPrefix?: string }): UseTranslation {
   const context = useContext(I18nContext) ?? OUTSIDE_CONTEXT;
-  const { lang, source, onRead, onMiss, browser } = context;
+  const { lang, source, onRead, onUse, browser } = context;
   const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
-  // A catalog that arrives renders the component again; `t` itself keeps its identity (effects
-  // depend on it, as they did on i18next's) and reads the catalogs as they are now.
-  useSyncExternalStore(subscribeToCatalogs, catalogsVersion, catalogsVersion);
+  // A component that asked for a message its catalog does not hold yet renders again when the
+  // whole catalog has come, and only that component: every other one already has what it reads
+  // (each whole catalog rendered every translated component again, issue 37). `t` itself keeps
+  // its identity (effects depend on it) and reads the catalogs as they are now.
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
   const [mountedAfterHydration] = useState(() => browser && isHydrated());
-  if (browser) {
-    for (const ns of list) {
-      if (!hasMessages(lang, ns) || (mountedAfterHydration && !hasWholeCatalog(lang, ns))) use(loadCatalog(lang, ns));
-    }
+  // `use` once per namespace on every render, with a settled promise when nothing is missing: a
+  // render React takes up again where it waited (the catalog came meanwhile) must call the same
+  // `use`s, or the hooks after a skipped one fail as "Update hook called on initial render"
+  // (React error 467, recovered by rendering the whole page again: error 520).
+  for (const ns of list) {
+    onUse?.(lang, ns);
+    use(browser && (!hasMessages(lang, ns) || (mountedAfterHydration && !hasWholeCatalog(lang, ns))) ? loadCatalog(lang, ns) : HERE);
   }
   const ns = list[0] ?? 'common';
   const keyPrefix = options?.keyPrefix;
   const t = useMemo(
-    () => createTranslator({ lang, ns, source, keyPrefix, onRead, onMiss }),
-    [lang, ns, keyPrefix, source, onRead, onMiss],
+    () => createTranslator({ lang, ns, source, keyPrefix, onRead, onMiss: browser ? (lang, ns) => fetchMissing(lang, ns, renderAgain) : undefined }),
+    [lang, ns, keyPrefix, source, onRead, browser],
   );
   const key = list.join();
   const whenLoaded = useMemo(
@@ -120,8 +116,8 @@ export function metaTranslator(lang: Language): TFunction {
     lang,
     ns: 'common',
     source: metaReader?.source ?? browserCatalogs,
-    onRead: (...args) => metaReader && noteRead(metaReader.read, ...args),
-    onMiss: typeof document === 'undefined' ? undefined : fetchInBackground,
+    onRead: metaReader?.onRead,
+    onMiss: typeof document === 'undefined' ? undefined : fetchMissing,
   });
 }
 
