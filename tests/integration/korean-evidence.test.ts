@@ -19,7 +19,7 @@ describe.each(BACKENDS)("Korea's evidence on %s", (backend) => {
   let toss: Awaited<ReturnType<typeof startFakeToss>>;
   beforeAll(async () => { toss = await startFakeToss(); });
   afterAll(async () => toss.stop());
-  const server = useTestServer(backend, () => ({ TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url, TOSS_TIMEOUT_MS: '300' }));
+  const server = useTestServer(backend, () => ({ TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url, TOSS_TIMEOUT_MS: '2000' }));
   const s = paymentsShop(server);
   const staff = staffApi(server);
   const evidenceOf = async (orderUuid: string) => s.db().select().from(evidenceRequests).where(eq(evidenceRequests.orderId, orderUuid));
@@ -84,7 +84,7 @@ describe.each(BACKENDS)("Korea's evidence on %s", (backend) => {
     // Unknown is not refused: nothing more may be asked meanwhile, and the buyer sees it waiting.
     expect((await order.evidence())).toMatchObject({ cashReceipt: { status: 'requested' }, cashReceiptRefusal: 'already' });
     // The job's pass, with the store's own Toss integration.
-    const tossProvider = createTossProvider({ apiBase: toss.url, clientKey: FAKE_TOSS_CLIENT, secretKey: FAKE_TOSS_SECRET, timeoutMs: 300 });
+    const tossProvider = createTossProvider({ apiBase: toss.url, clientKey: FAKE_TOSS_CLIENT, secretKey: FAKE_TOSS_SECRET, timeoutMs: 2000 });
     const retry = () => retryCashReceipts(s.db(), (name) => (name === 'toss' ? tossProvider : undefined), () => {});
     await s.db().update(evidenceRequests).set({ requestedAt: sql`now() - interval '5 minutes'` }).where(eq(evidenceRequests.orderId, order.id));
     expect(await retry()).toBe(0);
@@ -102,7 +102,7 @@ describe.each(BACKENDS)("Korea's evidence on %s", (backend) => {
     expect(issued.json().cashReceipt).toMatchObject({ status: 'issued', amount: order.amount, cancelled: 0 });
     // Cancelled by its buyer within the window: refunded in full through Toss.
     expect([200, 202]).toContain((await s.api.call('POST', `/api/orders/${order.orderId}/cancel`, { sessionId: order.guest })).statusCode);
-    const tossProvider = createTossProvider({ apiBase: toss.url, clientKey: FAKE_TOSS_CLIENT, secretKey: FAKE_TOSS_SECRET, timeoutMs: 300 });
+    const tossProvider = createTossProvider({ apiBase: toss.url, clientKey: FAKE_TOSS_CLIENT, secretKey: FAKE_TOSS_SECRET, timeoutMs: 2000 });
     const providerOf = (name: string | null) => (name === 'toss' ? tossProvider : undefined);
     for (let pass = 0; pass < 2; pass++) {
       await queueCashReceiptCancels(s.db());

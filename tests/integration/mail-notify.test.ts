@@ -45,7 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('mail queued on one instance on 
     await scratch?.drop();
   });
 
-  it('is sent by another instance\'s worker within a second, woken by a notification', async () => {
+  it('is sent by another instance\'s worker at once, woken by a notification, not by its 30 s poll', async () => {
     const a = await startInstance({ MAIL_WORKER: 'off' });
     await startInstance({ MAIL_WORKER: 'on' });
     // B listens on a connection of its own; wait until PostgreSQL has it listening.
@@ -64,8 +64,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('mail queued on one instance on 
     });
     expect(response.statusCode).toBe(201);
     const queuedAt = Date.now();
-    await sink.waitFor(1, 1000);
-    expect(Date.now() - queuedAt).toBeLessThan(1000);
+    // Well under a second here; the bound leaves room for a slow, busy machine and stays far
+    // below the poll that would otherwise have sent it.
+    await sink.waitFor(1, 5000);
+    expect(Date.now() - queuedAt).toBeLessThan(5000);
     expect(sink.accepted).toHaveLength(1);
     const queued = rowsOf<{ id: string }>(await instances[0]!.handle.db.execute(sql`select id from mail_outbox where kind = 'staff_contact'`));
     expect(sink.accepted).toEqual(queued.map((row) => row.id));

@@ -233,7 +233,7 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     toss = await startFakeToss();
   });
   afterAll(async () => toss.stop());
-  const server = useTestServer(backend, () => ({ TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url, TOSS_TIMEOUT_MS: '300' }));
+  const server = useTestServer(backend, () => ({ TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url, TOSS_TIMEOUT_MS: '1000' }));
   const s = shop(server);
   const key = (kind: string) => `${kind}_${randomBytes(8).toString('hex')}`;
   const newOrder = async () => (await s.order({ serviceId: 1, quantity: 3, sessionId: newGuestId() })).json() as { orderId: string; amount: number };

@@ -13,9 +13,10 @@ import { createTossProvider } from '../../src/server/features/payments/providers
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_SECRET, startFakePaypal } from './support/paypal.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from './support/toss.ts';
 
-// Far above a loopback call's time even on a loaded machine (a call past it would fail the test
-// as NETWORK_ERROR), and short enough to wait out.
-const DEADLINE_MS = 250;
+// Far above a loopback call's time even on a slow, loaded machine, where a first call (a new
+// connection, the fake's first answer) can take hundreds of milliseconds and one past the deadline
+// would fail the test as NETWORK_ERROR; and short enough to wait out.
+const DEADLINE_MS = 1000;
 
 /** An agent that remembers the signal of every request it carries. */
 class SignalKeeper extends Agent {
