@@ -45,9 +45,8 @@ export function TopBar() {
     { to: `/${country}/templateshop`, label: t('nav.templates') },
     ...NAV_SECTIONS.map((section) => ({ to: `/${country}#${section.id}`, label: t(section.key) })),
   ];
-  const [fitting, allFit] = useFittingLinks<HTMLUListElement>(links.map((link) => link.to + link.label).join('|'));
-  // Until measured the breakpoint decides; then the menu button stays exactly while a link is left out.
-  const menuClass = allFit === null ? 'min-[1440px]:hidden' : allFit ? 'hidden' : '';
+  // The menu button and the menu stay exactly while a link is left out (`menu-toggle`).
+  const fitting = useFittingLinks<HTMLUListElement>(links.map((link) => link.to + link.label).join('|'));
 
   return (
     <header
@@ -92,7 +91,7 @@ export function TopBar() {
           <button
             ref={menuButton}
             type="button"
-            className={`inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100 ${menuClass}`}
+            className="menu-toggle inline-flex size-11 items-center justify-center rounded-full hover:bg-slate-100"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -102,7 +101,7 @@ export function TopBar() {
           </button>
         </div>
       </div>
-      <div id="mobile-menu" hidden={!mobileOpen} className={`max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white ${menuClass}`}>
+      <div id="mobile-menu" hidden={!mobileOpen} className="menu-toggle max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white">
         <nav aria-label={t('nav.label')} className="container-page py-3">
           <ul className="grid gap-1">
             {links.map((link) => (

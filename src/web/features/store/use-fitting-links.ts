@@ -3,13 +3,16 @@
  * "priority+" bar). The links sit in one row that wraps into a clipped second row, so the server's
  * HTML already shows only what fits; once the page runs, the wrapped ones are also taken out of
  * the keyboard order and the accessibility tree (they are in the menu), and again on every resize.
+ * Whether they all fit is written on the top bar (`data-links`: all or some; absent until
+ * measured, when the style sheet's breakpoint decides), where `.menu-toggle` (app.css) reads it:
+ * as React state it rendered the whole top bar again right after every page's hydration
+ * (32-41 components, issue 37).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
-/** The list's ref, and whether every link fits (null until measured: the stylesheet's breakpoints decide). */
-export function useFittingLinks<T extends HTMLElement>(labels: string): [React.RefObject<T | null>, boolean | null] {
+/** The list's ref. */
+export function useFittingLinks<T extends HTMLElement>(labels: string): React.RefObject<T | null> {
   const ref = useRef<T>(null);
-  const [allFit, setAllFit] = useState<boolean | null>(null);
   // Measured again when the links' words change (another language or store) and whenever the list
   // or any link changes size (a web font arriving).
   useEffect(() => {
@@ -29,7 +32,7 @@ export function useFittingLinks<T extends HTMLElement>(labels: string): [React.R
         item.toggleAttribute('aria-hidden', clipped);
         if (clipped) fit = false;
       }
-      setAllFit(fit);
+      list.closest('header')!.dataset.links = fit ? 'all' : 'some';
     };
     mark();
     const observer = new ResizeObserver(mark);
@@ -37,5 +40,5 @@ export function useFittingLinks<T extends HTMLElement>(labels: string): [React.R
     for (const item of Array.from(list.children)) observer.observe(item);
     return () => observer.disconnect();
   }, [labels]);
-  return [ref, allFit];
+  return ref;
 }
