@@ -88,3 +88,27 @@ test('a link to a lower section reaches it in one movement, with no pull into pl
   const top = await page.locator('#pricing').evaluate((el) => el.getBoundingClientRect().top);
   expect(Math.abs(top - 72)).toBeLessThanOrEqual(2);
 });
+
+// Issue 37 (decision 0046): with the lower sections drawn only near the screen until the page was
+// alive, a reload put the page back where it had been in stand-in heights: thousands of pixels
+// from where the visitor was. A reload must bring them back to the same place.
+for (const [width, id] of [[375, 'portfolio'], [1280, 'contact']] as const) {
+  test(`a reload of the home page at ${width} px keeps the visitor at #${id}`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/kr');
+    await hydrated(page);
+    await page.locator(`#${id}`).evaluate((section) => window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - 100, behavior: 'instant' }));
+    await expect.poll(() => page.locator(`#${id}`).evaluate((section) => Math.round(section.getBoundingClientRect().top))).toBe(100);
+    await page.reload();
+    await hydrated(page);
+    // Where the page comes to rest after the reload: the section where it was, give or take.
+    let last = Number.NaN;
+    await expect.poll(async () => {
+      const top = await page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top);
+      const still = Math.abs(top - last) < 1;
+      last = top;
+      return still;
+    }, { message: 'the page comes to rest', intervals: [250] }).toBe(true);
+    expect(Math.abs(last - 100), `#${id} is ${Math.round(last)} px from the top after the reload`).toBeLessThanOrEqual(40);
+  });
+}
