@@ -4,6 +4,8 @@
  * - React Router's `<link rel="modulepreload">` hints are marked low priority, so on a slow
  *   connection the document's content and its hero image get the bandwidth first and the
  *   hydration code follows (docs/decisions/0007). React Router offers no prop for this.
+ * - `head` (a script that must run before the body is parsed, decision 0046) goes right after
+ *   the first `<head>`, once.
  * - `tail()` (the messages block, docs/decisions/0025) goes just before `</body></html>`: parts
  *   of a page that stream in late may read messages the first part did not.
  * - React writes a page as many 2 KB chunks in one synchronous pass; they are handed on as one
@@ -19,6 +21,7 @@ import { Transform } from 'node:stream';
 const NEEDLE = Buffer.from('<link rel="modulepreload"');
 const REPLACEMENT = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
 const END = Buffer.from('</body></html>');
+const HEAD = Buffer.from('<head>');
 /** Bytes held back at the end of what has arrived: the start of a needle or of `END` cut off by a chunk boundary. */
 const HOLD = Math.max(NEEDLE.length, END.length) - 1;
 
@@ -36,14 +39,26 @@ function replaceNeedles(bytes: Buffer, to: number, parts: Buffer[]): number {
   return from;
 }
 
+/** `bytes` with `head` put right after the first `<head>` in it, and where the tag was; null when there is none yet. */
+function withHead(bytes: Buffer, head: Buffer): { bytes: Buffer; at: number } | null {
+  const at = bytes.indexOf(HEAD);
+  if (at === -1) return null;
+  const after = at + HEAD.length;
+  return { bytes: Buffer.concat([bytes.subarray(0, after), head, bytes.subarray(after)]), at };
+}
+
 export interface DocumentStreamOptions {
+  /** HTML to put right after the first `<head>`, once. */
+  head?: string;
   /** HTML to put before `</body></html>` (or at the very end, if the document has none), asked for when the render has ended. */
   tail: () => string;
   /** Called once the whole document has been written to this stream. */
   onEnd?: () => void;
 }
 
-export function documentStream({ tail, onEnd }: DocumentStreamOptions): Transform {
+export function documentStream({ head, tail, onEnd }: DocumentStreamOptions): Transform {
+  /** The head's bytes until they have been put in. */
+  let headLeft: Buffer | null = head ? Buffer.from(head) : null;
   let held: Buffer = Buffer.alloc(0);
   let pending: Buffer[] = [];
   let scheduled = false;
@@ -54,10 +69,24 @@ export function documentStream({ tail, onEnd }: DocumentStreamOptions): Transfor
   function handOver(stream: Transform): void {
     scheduled = false;
     if (pending.length === 0) return;
-    const bytes = pending.length === 1 && held.length === 0 ? pending[0]! : Buffer.concat([held, ...pending]);
+    let bytes = pending.length === 1 && held.length === 0 ? pending[0]! : Buffer.concat([held, ...pending]);
     pending = [];
+    let to = Math.max(0, bytes.length - HOLD);
+    if (headLeft) {
+      // Every byte of the tag has arrived when it is found; it is put in even where it reaches into
+      // the bytes held back, and the pass hands on up to the end of what it put in.
+      const headed = withHead(bytes, headLeft);
+      if (headed) {
+        to = Math.max(to, headed.at + HEAD.length) + headLeft.length;
+        bytes = headed.bytes;
+        headLeft = null;
+      } else {
+        // A tag cut off at the end: its start may be in the bytes held back, never handed on.
+        to = Math.min(to, Math.max(0, bytes.length - (HEAD.length - 1)));
+      }
+    }
     const parts: Buffer[] = [];
-    const end = replaceNeedles(bytes, Math.max(0, bytes.length - HOLD), parts);
+    const end = replaceNeedles(bytes, to, parts);
     held = bytes.subarray(end);
     if (parts.length) stream.push(parts.length === 1 ? parts[0] : Buffer.concat(parts));
   }
@@ -74,9 +103,10 @@ export function documentStream({ tail, onEnd }: DocumentStreamOptions): Transfor
     // Called when the renderer has written the whole document (a `final` option would replace the one that calls this).
     flush(callback) {
       onEnd?.();
-      const bytes = Buffer.concat([held, ...pending]);
+      let bytes: Buffer = Buffer.concat([held, ...pending]);
       held = Buffer.alloc(0);
       pending = [];
+      if (headLeft) bytes = withHead(bytes, headLeft)?.bytes ?? bytes;
       const parts: Buffer[] = [];
       replaceNeedles(bytes, bytes.length, parts);
       const rest = Buffer.concat(parts);

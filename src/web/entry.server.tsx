@@ -9,6 +9,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { serializeError } from '../server/http/errors.ts';
 import { DocumentContextProvider } from './components/document-context.tsx';
+import { reopenedMarkHtml } from './reopened-mark.server.ts';
 import styles from './app.css?inline';
 import { documentStream } from './document-stream.server.ts';
 import { catalogsBlockHtml, serverCatalogsOf } from './i18n/catalogs-block.server.ts';
@@ -72,6 +73,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = documentStream({
+            head: reopenedMarkHtml(nonce),
             tail: () => catalogsBlockHtml(catalogs.read, catalogs.source, nonce),
             onEnd() {
               clearTimeout(timeoutId);

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { documentStream } from '../../src/web/document-stream.server.ts';
 
 /** Runs chunks through the stream; returns the output and how many chunks it came in. */
-async function run(chunks: Array<string | Buffer>, tail = () => ''): Promise<{ html: string; chunks: number }> {
+async function run(chunks: Array<string | Buffer>, tail = () => '', head?: string): Promise<{ html: string; chunks: number }> {
   const out: Buffer[] = [];
   let ended = 0;
-  const stream = documentStream({ tail, onEnd: () => ended++ });
+  const stream = documentStream({ head, tail, onEnd: () => ended++ });
   await new Promise<void>((resolve, reject) => {
     Readable.from(chunks).pipe(stream).on('data', (c: Buffer) => out.push(c)).on('end', resolve).on('error', reject);
   });
@@ -38,6 +38,22 @@ describe('documentStream', () => {
         expect((await run([bytes.subarray(0, a), bytes.subarray(a, b), bytes.subarray(b)], tail)).html).toBe(withTail);
       }
     }
+  });
+
+  it('puts the head right after the first <head>, once, however the document is cut into chunks', async () => {
+    const head = '<script>h</script>';
+    const headed = withTail.replace('<head>', `<head>${head}`);
+    const bytes = Buffer.from(html);
+    expect((await run([html], tail, head)).html).toBe(headed);
+    for (let a = 1; a < bytes.length; a += 3) {
+      expect((await run([bytes.subarray(0, a), bytes.subarray(a)], tail, head)).html).toBe(headed);
+      for (let b = a + 1; b < Math.min(bytes.length, a + 40); b += 2) {
+        expect((await run([bytes.subarray(0, a), bytes.subarray(a, b), bytes.subarray(b)], tail, head)).html).toBe(headed);
+      }
+    }
+    // Not a <header>, and nothing when the document has no head.
+    expect((await run(['<header>x</header><head>y</head>'], () => '', head)).html).toBe(`<header>x</header><head>${head}y</head>`);
+    expect((await run(['<body>z</body>'], () => '', head)).html).toBe('<body>z</body>');
   });
 
   it('leaves other links alone, and puts the tail at the end of a document without closing tags', async () => {
