@@ -75,14 +75,12 @@ export function documentStream({ head, tail, onEnd }: DocumentStreamOptions): Tr
     if (headLeft) {
       // Every byte of the tag has arrived when it is found; it is put in even where it reaches into
       // the bytes held back, and the pass hands on up to the end of what it put in.
+      // A tag cut off at the end is in the bytes held back (HOLD is longer), found whole next time.
       const headed = withHead(bytes, headLeft);
       if (headed) {
         to = Math.max(to, headed.at + HEAD.length) + headLeft.length;
         bytes = headed.bytes;
         headLeft = null;
-      } else {
-        // A tag cut off at the end: its start may be in the bytes held back, never handed on.
-        to = Math.min(to, Math.max(0, bytes.length - (HEAD.length - 1)));
       }
     }
     const parts: Buffer[] = [];
