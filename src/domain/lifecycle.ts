@@ -25,8 +25,10 @@
  * `customer` is the order's owner (the signed-in buyer, or the browser that placed a guest order);
  * `linkHolder` is whoever opens the order's private link (D22). Staff may still set any status
  * (SPEC, D3), recorded, except `quoted`, which only a sent quote makes; a paid order is cancelled
- * with the refund decision instead (D21).
+ * with the refund decision instead (D21). Each step also names the system entry it writes in the
+ * order's conversation (`entry`, D34), so the thread tells what the history records.
  */
+import type { SystemEvent } from './conversation.ts';
 import { ORDER_STATUSES, type OrderStatus } from './statuses.ts';
 
 export const ACTORS = ['customer', 'linkHolder', 'staff', 'provider', 'system'] as const;
@@ -43,28 +45,30 @@ interface Step {
   to: OrderStatus | 'any';
   by: readonly Actor[];
   mails: readonly LifecycleMail[];
+  /** The entry it writes in the order's conversation (D34); null where the order's start tells it already. */
+  entry: SystemEvent | null;
 }
 
 const NOT_CANCELLED = ORDER_STATUSES.filter((s) => s !== 'cancelled');
 
 export const LIFECYCLE = {
-  placed: { from: [null], to: 'pending', by: ['customer'], mails: [] },
-  consultationOpened: { from: [null], to: 'quote_review', by: ['customer'], mails: ['consultation_received'] },
-  paid: { from: ['pending', 'quoted'], to: 'order_received', by: ['provider'], mails: ['order_paid', 'staff_order'] },
-  expiredUnpaid: { from: ['pending'], to: 'cancelled', by: ['system'], mails: [] },
-  cancelledByCustomer: { from: ['pending', 'order_received'], to: 'cancelled', by: ['customer'], mails: ['order_status'] },
-  cancelledByStaff: { from: NOT_CANCELLED, to: 'cancelled', by: ['staff'], mails: ['order_status'] },
-  setByStaff: { from: NOT_CANCELLED, to: 'any', by: ['staff'], mails: ['order_status'] },
-  draftDelivered: { from: ['quote_review', 'order_received', 'in_progress', 'completed'], to: 'draft_delivered', by: ['staff'], mails: ['order_status'] },
-  draftApproved: { from: ['draft_delivered'], to: 'completed', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'] },
-  revisionRequested: { from: ['draft_delivered'], to: 'in_progress', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'] },
-  quoteSent: { from: ['quote_review', 'quoted'], to: 'quoted', by: ['staff'], mails: ['quote_sent'] },
+  placed: { from: [null], to: 'pending', by: ['customer'], mails: [], entry: null },
+  consultationOpened: { from: [null], to: 'quote_review', by: ['customer'], mails: ['consultation_received'], entry: null },
+  paid: { from: ['pending', 'quoted'], to: 'order_received', by: ['provider'], mails: ['order_paid', 'staff_order'], entry: 'paid' },
+  expiredUnpaid: { from: ['pending'], to: 'cancelled', by: ['system'], mails: [], entry: 'payment_expired' },
+  cancelledByCustomer: { from: ['pending', 'order_received'], to: 'cancelled', by: ['customer'], mails: ['order_status'], entry: 'cancelled' },
+  cancelledByStaff: { from: NOT_CANCELLED, to: 'cancelled', by: ['staff'], mails: ['order_status'], entry: 'cancelled' },
+  setByStaff: { from: NOT_CANCELLED, to: 'any', by: ['staff'], mails: ['order_status'], entry: 'status_changed' },
+  draftDelivered: { from: ['quote_review', 'order_received', 'in_progress', 'completed'], to: 'draft_delivered', by: ['staff'], mails: ['order_status'], entry: 'draft_delivered' },
+  draftApproved: { from: ['draft_delivered'], to: 'completed', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'], entry: 'draft_approved' },
+  revisionRequested: { from: ['draft_delivered'], to: 'in_progress', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_review'], entry: 'revision_requested' },
+  quoteSent: { from: ['quote_review', 'quoted'], to: 'quoted', by: ['staff'], mails: ['quote_sent'], entry: 'quote_sent' },
   // Staff price a declined (or staff-cancelled) consultation again: a mistaken decline is not final
   // (issue 32, item 11). Only an unpaid consultation; the quote service checks both.
-  quoteReopened: { from: ['cancelled'], to: 'quoted', by: ['staff'], mails: ['quote_sent'] },
+  quoteReopened: { from: ['cancelled'], to: 'quoted', by: ['staff'], mails: ['quote_sent'], entry: 'quote_sent' },
   // The customer is told it is done (the status mail), staff why.
-  quoteDeclined: { from: ['quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_quote'] },
-  quoteExpired: { from: ['quoted'], to: 'quote_review', by: ['system'], mails: ['staff_quote'] },
+  quoteDeclined: { from: ['quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_quote'], entry: 'quote_declined' },
+  quoteExpired: { from: ['quoted'], to: 'quote_review', by: ['system'], mails: ['staff_quote'], entry: 'quote_expired' },
 } as const satisfies Record<string, Step>;
 
 export type LifecycleEvent = keyof typeof LIFECYCLE;
@@ -78,6 +82,7 @@ interface Transition {
   from: OrderStatus | null;
   to: OrderStatus;
   mails: readonly LifecycleMail[];
+  entry: SystemEvent | null;
 }
 
 /**
@@ -91,7 +96,7 @@ export function transitionFor(event: LifecycleEvent, from: OrderStatus | null, a
   const target = step.to === 'any' ? to : step.to;
   if (!target) return null;
   if (step.to === 'any' && (!STAFF_SETTABLE.includes(target) || target === from)) return null;
-  return { event, from, to: target, mails: step.mails };
+  return { event, from, to: target, mails: step.mails, entry: step.entry };
 }
 
 /**

@@ -2,7 +2,7 @@
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** One request may carry several files, 50 MB in all (issue "Briefs and files"). */
 const UPLOAD_REQUEST_MAX_BYTES = 50 * 1024 * 1024;
-const UPLOAD_MAX_FILES = 20;
+export const UPLOAD_MAX_FILES = 20;
 
 /** The accepted types, recognised by their content (never by name), with the extension stored files get. */
 const UPLOAD_TYPES = {
