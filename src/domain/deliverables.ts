@@ -7,8 +7,8 @@
 import { findService } from './catalog/services.ts';
 import type { OrderStatus } from './statuses.ts';
 
-/** Why a file is attached to an order: the customer's references, or what staff delivered. */
-export const FILE_PURPOSES = ['reference', 'draft', 'final'] as const;
+/** Why a file is attached to an order: the customer's references, what staff delivered, or a message's attachment. */
+export const FILE_PURPOSES = ['reference', 'draft', 'final', 'message'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 export const DELIVERABLE_PURPOSES = ['draft', 'final'] as const satisfies readonly FilePurpose[];
 export type DeliverablePurpose = (typeof DELIVERABLE_PURPOSES)[number];

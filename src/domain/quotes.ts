@@ -17,8 +17,9 @@ export const QUOTE_NOTE_MAX = 2000;
 /** One quote's total fits the orders table's integer amounts, with room: about 1.5 billion minor units. */
 export const QUOTE_MAX_TOTAL_MINOR = 1_500_000_000;
 
-/** What a customer may write to staff about an order: a question about its quote, or why they decline it. */
+/** What a customer may write to staff about a quote: a question, or why they decline it (kept in the order's conversation). */
 export const ORDER_MESSAGE_KINDS = ['question', 'decline'] as const;
+export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 export const ORDER_MESSAGE_MAX = 2000;
 
 export const quoteTotal = (lines: readonly QuoteLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);

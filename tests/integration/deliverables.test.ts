@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
-import { mailOutbox, orderStatusHistory, orders, revisionRequests, uploadedFiles, users } from '../../src/server/db/schema.ts';
+import { mailOutbox, orderMessages, orderStatusHistory, orders, revisionRequests, uploadedFiles, users } from '../../src/server/db/schema.ts';
 import { createOrderLinks } from '../../src/server/features/orders/order-links.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { exe, mp4, multipart, pdf, png, type Upload } from './support/files.ts';
@@ -141,6 +141,10 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
     const [customer] = await s.db().select().from(users).where(eq(users.email, owner.account.email));
     expect(await s.db().select({ round: revisionRequests.round, note: revisionRequests.note, by: revisionRequests.requestedByUserId }).from(revisionRequests).where(eq(revisionRequests.orderId, order.id)))
       .toEqual([{ round: 1, note: 'A brighter background, please.', by: customer!.id }]);
+    // The note is the customer's message in the order's conversation, linked from its request.
+    const [request] = await s.db().select().from(revisionRequests).where(eq(revisionRequests.orderId, order.id));
+    const [said] = await s.db().select().from(orderMessages).where(eq(orderMessages.id, request!.messageId!));
+    expect(said).toMatchObject({ orderId: order.id, kind: 'text', authorSide: 'customer', authorActor: 'customer', authorUserId: customer!.id, context: 'revision_request', body: 'A brighter background, please.' });
     const history = await s.db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(orderStatusHistory.createdAt);
     expect(history.at(-1)).toMatchObject({ fromStatus: 'draft_delivered', toStatus: 'in_progress', actorUserId: customer!.id });
     expect(await outbox(order.id)).toContainEqual(['staff_review', { decision: 'revision', note: 'A brighter background, please.', round: '1', from: 'draft_delivered', to: 'in_progress' }]);

@@ -345,7 +345,7 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
       const started = await q.start(order, order.country === 'kr' ? 'tosspayments' : 'stripe', who);
       expect(started.statusCode, started.body).toBe(200);
     }
-    expect((await q.messages(owned.id)).map((m) => m.kind)).toEqual(['question', 'question']);
+    expect((await q.messages(owned.id)).map((m) => [m.kind, m.context, m.authorSide])).toEqual([['text', 'quote_question', 'customer'], ['text', 'quote_question', 'customer']]);
 
     // Declining: the owner's guest as the customer, the link's holder as itself.
     const viaLink = await q.consultation('kr', guest());
@@ -519,7 +519,7 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json()).toMatchObject({ success: true, status: 'cancelled' });
     expect(await q.row(order.id)).toMatchObject({ status: 'cancelled', paidAt: null });
-    expect((await q.messages(order.id)).map((m) => [m.kind, m.body, m.authorUserId])).toEqual([['decline', reason, alice.id]]);
+    expect((await q.messages(order.id)).map((m) => [m.context, m.body, m.authorUserId, m.authorActor])).toEqual([['quote_decline', reason, alice.id, 'customer']]);
     expect((await q.history(order.id)).at(-1)).toEqual({ from: 'quoted', to: 'cancelled', actor: 'customer', actorUserId: alice.id, note: expect.stringContaining(reason) });
     const mails = await q.mails(order.id);
     // The customer is told the order is cancelled; staff are told why.
@@ -567,7 +567,7 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     expect(row).toMatchObject({ status: 'quoted', amountMinor: KR_TOTAL });
     expect(row.updatedAt).toEqual(before.row.updatedAt);
     expect(await q.history(order.id)).toHaveLength(2);
-    expect((await q.messages(order.id)).map((m) => [m.kind, m.body, m.authorUserId])).toEqual([['question', message, null]]);
+    expect((await q.messages(order.id)).map((m) => [m.context, m.body, m.authorUserId])).toEqual([['quote_question', message, null]]);
     const mails = await q.mails(order.id);
     expect(mails.at(-1)).toMatchObject({ kind: 'staff_quote', payload: { event: 'question', text: message } });
     const [staffMail] = await render(mails.slice(-1), order.id);

@@ -5,13 +5,13 @@
  * filters and pages, the overview per currency, the inbox. A refused call stores nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { staffStatusChoices } from '../../src/domain/lifecycle.ts';
 import { ORDER_STATUSES } from '../../src/domain/statuses.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { mailOutbox, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
+import { mailOutbox, orderMessages, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { multipart, png } from './support/files.ts';
 import { staffApi, type Method } from './support/staff.ts';
@@ -212,6 +212,12 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     expect(mine.orders[0].adminComments).toBe('시안은 내일 보내드립니다.');
     const queued = await s.db().select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
     expect(queued.filter((m) => m.kind === 'order_comment')).toHaveLength(1);
+    // Each new comment is staff's message in the order's conversation too; the same again is not.
+    await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: '시안은 내일 보내드립니다.' }, { cookie: admin.cookie });
+    await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: null }, { cookie: admin.cookie });
+    await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: '완료했습니다.' }, { cookie: admin.cookie });
+    const said = await s.db().select().from(orderMessages).where(and(eq(orderMessages.orderId, order.id), eq(orderMessages.kind, 'text'))).orderBy(orderMessages.seq);
+    expect(said.map((m) => [m.authorSide, m.context, m.visibility, m.body])).toEqual([['staff', 'staff_comment', 'public', '시안은 내일 보내드립니다.'], ['staff', 'staff_comment', 'public', '완료했습니다.']]);
 
     const brief = (await s.api.call('POST', '/api/project-briefs', { orderId: order.orderNumber, usage: ['sns'] }, { cookie: owner.cookie })).json();
     for (const status of ['in_review', 'approved', 'rejected', 'pending']) {

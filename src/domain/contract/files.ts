@@ -1,6 +1,6 @@
 /** Files and briefs as every answer shows them (SPEC section 7): shared by uploads, briefs, orders and staff. */
 import { z } from 'zod';
-import { FILE_PURPOSES } from '../deliverables.ts';
+import { DELIVERABLE_PURPOSES } from '../deliverables.ts';
 import { BRIEF_STATUSES } from '../statuses.ts';
 
 export const fileSchema = z.object({
@@ -15,7 +15,7 @@ export const fileSchema = z.object({
 });
 
 /** A file staff delivered: a draft or the final work. */
-export const deliverableSchema = fileSchema.extend({ purpose: z.enum(FILE_PURPOSES) });
+export const deliverableSchema = fileSchema.extend({ purpose: z.enum(DELIVERABLE_PURPOSES) });
 
 export const briefSchema = z.object({
   id: z.uuid(),

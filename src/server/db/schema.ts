@@ -13,13 +13,14 @@ import { FILE_PURPOSES } from '../../domain/deliverables.ts';
 import { ROLES } from '../../domain/user.ts';
 import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES, REFUND_STATUSES } from '../../domain/payments.ts';
 import { ACTORS } from '../../domain/lifecycle.ts';
-import { ORDER_MESSAGE_KINDS, QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
+import { QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
+import { MESSAGE_CONTEXTS, MESSAGE_KINDS, MESSAGE_MAX_CHARS, MESSAGE_SIDES, MESSAGE_VISIBILITIES, SYSTEM_EVENTS } from '../../domain/conversation.ts';
 import type { BusinessDetails } from '../../domain/tax/business.ts';
 import { PAPER_KINDS } from '../../domain/tax/papers.ts';
 import { CANCEL_STATUSES, CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../../domain/tax/korean-evidence.ts';
 import { MAX_RATE_BASIS_POINTS, TAX_KINDS, type Registration, type TaxKind } from '../../domain/tax/rules.ts';
 import {
-  boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
+  bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** `column in ('a', 'b', …)` from a domain list, so a check constraint can never drift from the code. */
@@ -260,16 +261,19 @@ export const uploadedFiles = pgTable('uploaded_files', {
   briefPosition: integer('brief_position'),
   /** Storage key of the preview, once one was made (images only). */
   thumbnailName: text('thumbnail_name'),
+  /** The conversation message it is attached to (purpose 'message'); its visibility decides who reads it. */
+  messageId: uuid('message_id').references(() => orderMessages.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 }, (t) => [
   index('uploaded_files_owner_guest_id_idx').on(t.ownerGuestId),
+  index('uploaded_files_message_id_idx').on(t.messageId),
   uniqueIndex('uploaded_files_stored_name_key').on(t.storedName),
   index('uploaded_files_brief_id_idx').on(t.briefId),
   index('uploaded_files_order_id_idx').on(t.orderId),
   index('uploaded_files_owner_user_id_idx').on(t.ownerUserId),
   // The purge of files no brief or order claimed walks only those, oldest first.
   index('uploaded_files_unclaimed_idx').on(t.createdAt).where(sql`${t.briefId} is null and ${t.orderId} is null`),
-  check('uploaded_files_size_check', sql`${t.sizeBytes} between 1 and (case when ${t.purpose} = 'reference' then ${sql.raw(String(UPLOAD_MAX_BYTES))} else ${sql.raw(String(DELIVERABLE_MAX_BYTES))} end)`),
+  check('uploaded_files_size_check', sql`${t.sizeBytes} between 1 and (case when ${t.purpose} in ('reference', 'message') then ${sql.raw(String(UPLOAD_MAX_BYTES))} else ${sql.raw(String(DELIVERABLE_MAX_BYTES))} end)`),
   check('uploaded_files_purpose_check', oneOf(t.purpose, FILE_PURPOSES)),
   // A deliverable belongs to an order from the moment it is stored.
   check('uploaded_files_deliverable_order_check', sql`${t.purpose} = 'reference' or ${t.orderId} is not null`),
@@ -284,6 +288,8 @@ export const revisionRequests = pgTable('revision_requests', {
   note: text('note').notNull(),
   /** The signed-in customer who asked; null for a guest. */
   requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The same words as a message in the order's conversation. */
+  messageId: uuid('message_id').references(() => orderMessages.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('revision_requests_order_round_key').on(t.orderId, t.round),
@@ -477,17 +483,48 @@ export const orderQuotes = pgTable('order_quotes', {
 ]);
 
 /** What a customer wrote to staff about an order: a question about its quote, or why they declined it. */
+/**
+ * The order's conversation (D34, issue 35): text from the customer's side and from staff, staff's
+ * private notes, and the order's own entries (paid, quote sent, draft delivered, ...) in one stream.
+ * `seq` orders every conversation at once: a thread is read in it, a reader has seen up to one, and
+ * the live stream names its events by it.
+ */
 export const orderMessages = pgTable('order_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
+  seq: bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
   orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  kind: text('kind', { enum: ORDER_MESSAGE_KINDS }).notNull(),
-  body: text('body').notNull(),
-  /** The signed-in customer who wrote it; null for a guest or a private link's holder. */
+  kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+  /** A private message is staff's note, never shown to the customer's side. */
+  visibility: text('visibility', { enum: MESSAGE_VISIBILITIES }).notNull().default('public'),
+  authorSide: text('author_side', { enum: MESSAGE_SIDES }).notNull(),
+  /** Who, as the lifecycle names actors (D30): the buyer or a private link's holder, staff, a provider, the store. */
+  authorActor: text('author_actor', { enum: ACTORS }),
+  /** The signed-in person who wrote it or made the change; null for a guest, a private link or the store. */
   authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** A text's words; null for a system entry. */
+  body: text('body'),
+  /** What a system entry says happened; null for a text. */
+  event: text('event', { enum: SYSTEM_EVENTS }),
+  /** A system entry's facts (statuses, amounts); never staff's free text, which customers may not read. */
+  data: jsonb('data').$type<Record<string, string | number | null>>(),
+  /** Where a text came from when it was not written in the thread (a quote question, a revision request, ...). */
+  context: text('context', { enum: MESSAGE_CONTEXTS }),
   createdAt: createdAt(),
 }, (t) => [
-  index('order_messages_order_id_idx').on(t.orderId, t.createdAt),
-  check('order_messages_kind_check', oneOf(t.kind, ORDER_MESSAGE_KINDS)),
+  uniqueIndex('order_messages_seq_key').on(t.seq),
+  index('order_messages_order_seq_idx').on(t.orderId, t.seq),
+  check('order_messages_kind_check', oneOf(t.kind, MESSAGE_KINDS)),
+  check('order_messages_visibility_check', oneOf(t.visibility, MESSAGE_VISIBILITIES)),
+  check('order_messages_author_side_check', oneOf(t.authorSide, MESSAGE_SIDES)),
+  check('order_messages_author_actor_check', sql`${t.authorActor} is null or ${oneOf(t.authorActor, ACTORS)}`),
+  check('order_messages_event_check', sql`${t.event} is null or ${oneOf(t.event, SYSTEM_EVENTS)}`),
+  check('order_messages_context_check', sql`${t.context} is null or ${oneOf(t.context, MESSAGE_CONTEXTS)}`),
+  // Staff's comments field (SPEC section 7) takes 5,000 characters and each new comment is also a
+  // message, so stored texts may be that long; the thread's own form takes MESSAGE_MAX_CHARS.
+  check('order_messages_body_length_check', sql`char_length(${t.body}) between 1 and ${sql.raw(String(Math.max(MESSAGE_MAX_CHARS, 5000)))}`),
+  // A text has words and no event, an entry the reverse; only staff's texts may be private.
+  check('order_messages_shape_check', sql`(${t.kind} = 'text') = (${t.body} is not null) and (${t.kind} = 'system') = (${t.event} is not null) and ((${t.kind} = 'system') = (${t.authorSide} = 'system'))`),
+  check('order_messages_private_check', sql`${t.visibility} = 'public' or (${t.kind} = 'text' and ${t.authorSide} = 'staff')`),
 ]);
 
 /**

@@ -18,7 +18,7 @@ import type { OrderStatus } from '../../../domain/statuses.ts';
 import type { AdminBriefsQuery, AdminOrdersQuery } from '../../../domain/validation/admin.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { mailOutbox, orderLines, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users, papers } from '../../db/schema.ts';
+import { mailOutbox, orderLines, orderMessages, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users, papers } from '../../db/schema.ts';
 import { briefsOfOrders } from '../briefs/brief-queries.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import { quotesOfOrders } from '../quotes/quotes.service.ts';
@@ -165,14 +165,21 @@ export async function changeOrderStatus(db: Database, actorId: string, id: strin
 }
 
 /** Replaces the staff comment the customer reads; a new non-empty comment is e-mailed to them. */
-export async function setOrderComments(db: Database, id: string, comments: string | null): Promise<void> {
+export async function setOrderComments(db: Database, staffUserId: string, id: string, comments: string | null): Promise<void> {
   const text = comments?.trim() ? comments.trim() : null;
+  // A new comment is also staff's message in the order's conversation (D34): the thread keeps
+  // every one, where the field keeps the latest.
   const result = await db.execute(sql`
     with prev as (
       select id, admin_comments from ${orders} where id = ${id} for update
     ), updated as (
       update ${orders} as o set admin_comments = ${text}, updated_at = now() from prev where o.id = prev.id
       returning o.id, prev.admin_comments as before
+    ), message as (
+      insert into ${orderMessages} (order_id, kind, visibility, author_side, author_actor, author_user_id, body, context)
+      select id, 'text', 'public', 'staff', 'staff', ${staffUserId}, ${text}::text, 'staff_comment' from updated
+      where ${text}::text is not null and ${text}::text is distinct from before
+      returning 1
     ), mail as (
       insert into ${mailOutbox} (kind, order_id, payload)
       select 'order_comment', id, jsonb_build_object('comment', ${text}::text) from updated

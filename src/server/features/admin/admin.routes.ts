@@ -50,10 +50,10 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   });
 
   app.patch('/api/orders/:id/comments', { schema: contract.setComments, preValidation }, async (request) => {
-    await staff(request);
+    const actor = await staff(request);
     const id = request.params.id;
     const { comments } = request.body;
-    await setOrderComments(db, id, comments);
+    await setOrderComments(db, actor.id, id, comments);
     mailWorker.nudge();
     return { success: true as const, id, comments: comments?.trim() || null };
   });

@@ -46,7 +46,7 @@ export function registerDeliverableRoutes(server: FastifyInstance, deps: { db: D
         request.log.info({ orderId: id, purpose, files: delivery.files.length, actor: actor.id }, 'files delivered');
         return reply.status(201).send({
           success: true as const,
-          files: delivery.files.map((file) => ({ ...fileView(file), purpose: file.purpose })),
+          files: delivery.files.map((file) => ({ ...fileView(file), purpose })),
           status: delivery.status,
           statusChanged: delivery.statusChanged,
           message: translatorFor(request.store.lang, 'errors')('deliverables.delivered', { count: delivery.files.length }),

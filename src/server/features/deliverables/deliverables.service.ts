@@ -13,6 +13,7 @@ import { draftReview, freeRevisions, REVIEW_DAYS, type DeliverablePurpose } from
 import { DomainError } from '../../../domain/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orders, projectBriefs, revisionRequests } from '../../db/schema.ts';
+import { addText } from '../conversation/conversation-writes.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import type { UploadBatch, UploadedFileRow } from '../uploads/upload-batch.ts';
 import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
@@ -76,7 +77,8 @@ export async function reviewDraft(db: Database, accessor: Accessor, orderNumber:
       orderId: order.id, event: 'revisionRequested', actor, actorUserId, note: `revision ${revisionsUsed} requested by the customer`,
       set: { revisionsUsed }, mailPayload: { decision: 'revision', note: decision.note, round: String(revisionsUsed) },
     });
-    await tx.insert(revisionRequests).values({ orderId: order.id, round: revisionsUsed, note: decision.note, requestedByUserId: actorUserId });
+    const message = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: actorUserId, body: decision.note, context: 'revision_request' });
+    await tx.insert(revisionRequests).values({ orderId: order.id, round: revisionsUsed, note: decision.note, requestedByUserId: actorUserId, messageId: message.id });
     return { status: 'in_progress' as const, revisionsUsed };
   });
 }

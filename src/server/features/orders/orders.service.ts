@@ -20,9 +20,9 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { mailOutbox, orderLines, orderStatusHistory, orders, refunds, revisionRequests, papers } from '../../db/schema.ts';
 import { evidenceOfOrders, type EvidenceRow } from '../papers/korean-evidence.service.ts';
 import { openingOf } from './lifecycle.ts';
-import { quotesOfOrders, type OrderMessageRow, type QuoteRow } from '../quotes/quotes.service.ts';
+import { quotesOfOrders, type QuoteMessage, type QuoteRow } from '../quotes/quotes.service.ts';
 import { briefsOfOrders, type BriefRow } from '../briefs/brief-queries.ts';
-import { deliverablesOfOrders } from '../deliverables/deliverable-queries.ts';
+import { deliverablesOfOrders, type DeliverableRow } from '../deliverables/deliverable-queries.ts';
 import type { UploadedFileRow } from '../uploads/upload-batch.ts';
 import { lineName, orderName } from './order-names.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
@@ -43,11 +43,11 @@ export interface OrderWithDetails {
   /** The order's project brief and its files (D17), once written. */
   brief: { brief: BriefRow; files: UploadedFileRow[] } | null;
   /** Draft and final files staff delivered, oldest first. */
-  deliverables: UploadedFileRow[];
+  deliverables: DeliverableRow[];
   /** A consultation's quotes, newest version first (D28); empty for other orders. */
   quotes: QuoteRow[];
   /** What the customer wrote to staff about the quote (questions, a decline's reason), oldest first. */
-  messages: OrderMessageRow[];
+  messages: QuoteMessage[];
   /** Money given back (a cancelled order's refund, D21), oldest first. */
   refunds: RefundRow[];
   /** The customer's revision requests on drafts, in their words, oldest first. */

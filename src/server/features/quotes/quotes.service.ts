@@ -8,15 +8,17 @@ import { COUNTRIES } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { minorDigits } from '../../../domain/money.ts';
 import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
-import { approximateKrw, quoteTotal, quoteValidUntil } from '../../../domain/quotes.ts';
+import { approximateKrw, quoteTotal, quoteValidUntil, type OrderMessageKind } from '../../../domain/quotes.ts';
 import type { QuoteInput } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderMessages, orderQuotes, orders } from '../../db/schema.ts';
+import { addText } from '../conversation/conversation-writes.ts';
 import { requireTransition, transition } from '../orders/lifecycle.ts';
 import { orderFor } from '../orders/order-access.ts';
 
 export type QuoteRow = typeof orderQuotes.$inferSelect;
-export type OrderMessageRow = typeof orderMessages.$inferSelect;
+/** What the customer said about a quote, as the quote's views show it. */
+export interface QuoteMessage { kind: OrderMessageKind; body: string; createdAt: Date }
 
 /**
  * Staff send a quote, or a new version of an unpaid one; the order becomes `quoted` for its sum. A
@@ -55,22 +57,23 @@ export async function declineQuote(db: Database, accessor: Accessor, orderNumber
   await db.transaction(async (tx) => {
     const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'answerQuote', { lock: true });
     if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
-    await tx.insert(orderMessages).values({ orderId: order.id, kind: 'decline', body: reason, authorUserId: accessor.user?.id ?? null });
+    const actor = customerActorOf(accessor, order);
+    await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: accessor.user?.id ?? null, body: reason, context: 'quote_decline' });
     await requireTransition(tx as unknown as Database, {
-      orderId: order.id, event: 'quoteDeclined', actor: customerActorOf(accessor, order), actorUserId: accessor.user?.id ?? null,
+      orderId: order.id, event: 'quoteDeclined', actor, actorUserId: accessor.user?.id ?? null,
       note: `quote declined by the customer: ${reason}`.slice(0, 500), mailPayload: { event: 'declined', text: reason },
     });
   });
 }
 
 /** A question about the quote: kept with the order, staff mailed; the order stays quoted. */
-export async function askAboutQuote(db: Database, accessor: Accessor, orderNumber: string, message: string): Promise<OrderMessageRow> {
+export async function askAboutQuote(db: Database, accessor: Accessor, orderNumber: string, message: string): Promise<QuoteMessage> {
   return db.transaction(async (tx) => {
     const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'answerQuote', { lock: true });
     if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
-    const [row] = await tx.insert(orderMessages).values({ orderId: order.id, kind: 'question', body: message, authorUserId: accessor.user?.id ?? null }).returning();
+    const row = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor: customerActorOf(accessor, order), userId: accessor.user?.id ?? null, body: message, context: 'quote_question' });
     await tx.insert(mailOutbox).values({ kind: 'staff_quote', orderId: order.id, payload: { event: 'question', text: message } });
-    return row!;
+    return { kind: 'question', body: message, createdAt: row.createdAt };
   });
 }
 
@@ -92,16 +95,22 @@ export async function expireQuotes(db: Database, now = new Date()): Promise<numb
   return expired;
 }
 
-/** Quotes (every version, newest first) and customer messages of many orders, in two queries. */
-export async function quotesOfOrders(db: Database, orderIds: string[]): Promise<{ quotes: Map<string, QuoteRow[]>; messages: Map<string, OrderMessageRow[]> }> {
+/** Quotes (every version, newest first) and what customers said about them, of many orders, in two queries. */
+export async function quotesOfOrders(db: Database, orderIds: string[]): Promise<{ quotes: Map<string, QuoteRow[]>; messages: Map<string, QuoteMessage[]> }> {
   const quotes = new Map<string, QuoteRow[]>();
-  const messages = new Map<string, OrderMessageRow[]>();
+  const messages = new Map<string, QuoteMessage[]>();
   if (orderIds.length === 0) return { quotes, messages };
   const [quoteRows, messageRows] = await Promise.all([
     db.select().from(orderQuotes).where(inArray(orderQuotes.orderId, orderIds)).orderBy(orderQuotes.orderId, desc(orderQuotes.version)),
-    db.select().from(orderMessages).where(inArray(orderMessages.orderId, orderIds)).orderBy(orderMessages.orderId, orderMessages.createdAt),
+    db.select({ orderId: orderMessages.orderId, context: orderMessages.context, body: orderMessages.body, createdAt: orderMessages.createdAt })
+      .from(orderMessages)
+      .where(and(inArray(orderMessages.orderId, orderIds), inArray(orderMessages.context, ['quote_question', 'quote_decline'])))
+      .orderBy(orderMessages.orderId, orderMessages.seq),
   ]);
   for (const row of quoteRows) quotes.set(row.orderId, [...(quotes.get(row.orderId) ?? []), row]);
-  for (const row of messageRows) messages.set(row.orderId, [...(messages.get(row.orderId) ?? []), row]);
+  for (const row of messageRows) {
+    const message: QuoteMessage = { kind: row.context === 'quote_decline' ? 'decline' : 'question', body: row.body ?? '', createdAt: row.createdAt };
+    messages.set(row.orderId, [...(messages.get(row.orderId) ?? []), message]);
+  }
   return { quotes, messages };
 }
