@@ -49,7 +49,7 @@ INSERT INTO "order_messages" ("order_id", "kind", "author_side", "author_actor",
 -- Money given back.
 INSERT INTO "order_messages" ("order_id", "kind", "author_side", "author_actor", "author_user_id", "event", "data", "created_at")
   SELECT r."order_id", 'system', 'system', CASE WHEN r."actor_user_id" IS NULL THEN 'system' ELSE 'staff' END, r."actor_user_id", 'refunded',
-    jsonb_build_object('amount', r."amount_minor", 'currency', coalesce(r."currency", o."currency")), r."created_at"
+    jsonb_build_object('amount', r."amount_minor", 'currency', upper(coalesce(r."currency", o."currency"))), r."created_at"
   FROM "refunds" r JOIN "orders" o ON o."id" = r."order_id" WHERE r."status" = 'succeeded';--> statement-breakpoint
 -- One stream in time order (an entry before the words written with it), numbered from 1.
 UPDATE "order_messages" m SET "seq" = n."seq" FROM (

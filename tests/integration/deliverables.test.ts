@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { mailOutbox, orderMessages, orderStatusHistory, orders, revisionRequests, uploadedFiles, users } from '../../src/server/db/schema.ts';
@@ -86,6 +86,13 @@ describe.each(BACKENDS)('deliverables on %s', (backend) => {
     const final = await deliver(order.id, [{ name: 'final.png', data: image }], 'final', admin.cookie);
     expect(final.json()).toMatchObject({ status: 'draft_delivered', statusChanged: false });
     expect(await outbox(order.id)).toContainEqual(['order_files', { purpose: 'final', count: '1' }]);
+    // The conversation tells both: the draft's status change and the files that changed none.
+    const entries = await s.db().select().from(orderMessages).where(and(eq(orderMessages.orderId, order.id), eq(orderMessages.kind, 'system'))).orderBy(orderMessages.seq);
+    expect(entries.slice(-3).map((m) => [m.event, m.authorActor, m.data])).toEqual([
+      ['draft_delivered', 'staff', { from: 'order_received', to: 'draft_delivered', count: 2 }],
+      ['files_delivered', 'staff', { purpose: 'draft', count: 1 }],
+      ['files_delivered', 'staff', { purpose: 'final', count: 1 }],
+    ]);
   });
 
   it('refuses deliveries it cannot take and stores nothing: unpaid or unknown orders, wrong kinds and types, no files', async () => {

@@ -11,10 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/domain/errors.ts';
-import type { Actor, LifecycleEvent } from '../../src/domain/lifecycle.ts';
+import { LIFECYCLE, type Actor, type LifecycleEvent } from '../../src/domain/lifecycle.ts';
 import type { OrderStatus } from '../../src/domain/statuses.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { mailOutbox, orderStatusHistory, orders } from '../../src/server/db/schema.ts';
+import { mailOutbox, orderMessages, orderStatusHistory, orders } from '../../src/server/db/schema.ts';
 import { requireTransition, transition, type ChangeOutcome } from '../../src/server/features/orders/lifecycle.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { ALL_ACTORS, EVENTS, STATUSES, expectedChange } from './support/lifecycle-table.ts';
@@ -53,17 +53,18 @@ describe.each(BACKENDS)('the lifecycle table through transition() on %s', (backe
   }
 
   async function writtenFor(ids: string[]) {
-    const [rows, history, mails] = await Promise.all([
+    const [rows, history, mails, entries] = await Promise.all([
       db().select().from(orders).where(inArray(orders.id, ids)),
       db().select().from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids)),
       db().select().from(mailOutbox).where(inArray(mailOutbox.orderId, ids)),
+      db().select().from(orderMessages).where(inArray(orderMessages.orderId, ids)),
     ]);
     const group = <T extends { orderId: string | null }>(list: T[]) => {
       const by = new Map<string, T[]>();
       for (const item of list) by.set(item.orderId!, [...(by.get(item.orderId!) ?? []), item]);
       return by;
     };
-    return { rows: new Map(rows.map((r) => [r.id, r])), history: group(history), mails: group(mails) };
+    return { rows: new Map(rows.map((r) => [r.id, r])), history: group(history), mails: group(mails), entries: group(entries) };
   }
 
   const attempt = async (change: Parameters<typeof transition>[1], on: Database = db()): Promise<Outcome> => {
@@ -88,10 +89,10 @@ describe.each(BACKENDS)('the lifecycle table through transition() on %s', (backe
     const cases: Case[] = plan.map((p, i) => ({ ...p, orderId: ids[i]!, note: `case ${i}: ${p.event} by ${p.actor}` }));
     const before = await writtenFor(ids);
 
-    const outcomes = await Promise.all(cases.map((c) => attempt({
+    const outcomes = await Promise.all(cases.map((c, i) => attempt({
       orderId: c.orderId, event: c.event, actor: c.actor, to: c.to, note: c.note,
       // A column that changes with the status, and what the mails report besides it.
-      set: { adminComments: c.note }, mailPayload: { case: c.note },
+      set: { adminComments: c.note }, mailPayload: { case: c.note }, entryData: { round: i },
     })));
     const after = await writtenFor(ids);
 
@@ -104,6 +105,7 @@ describe.each(BACKENDS)('the lifecycle table through transition() on %s', (backe
       const row = after.rows.get(c.orderId)!;
       const history = after.history.get(c.orderId) ?? [];
       const mails = after.mails.get(c.orderId) ?? [];
+      const entries = (after.entries.get(c.orderId) ?? []).map((m) => ({ kind: m.kind, side: m.authorSide, actor: m.authorActor, event: m.event, data: canonical(m.data), body: m.body, visibility: m.visibility }));
       if (want) {
         allowed += 1;
         if (!('ok' in outcome)) return wrong.push(`${name}: threw ${codeOf(outcome.error)}`);
@@ -120,6 +122,9 @@ describe.each(BACKENDS)('the lifecycle table through transition() on %s', (backe
             wrong.push(`${name}: mail payload ${JSON.stringify(mail.payload)}`);
           }
         }
+        // The conversation's one entry: the statuses and the caller's facts, never the note (staff's words).
+        const entry = { kind: 'system', side: 'system', actor: c.actor, event: LIFECYCLE[c.event].entry, data: canonical({ from: c.from, round: i, to: want.to }), body: null, visibility: 'public' };
+        if (JSON.stringify(entries) !== JSON.stringify([entry])) wrong.push(`${name}: entries ${JSON.stringify(entries)}`);
       } else {
         if ('ok' in outcome) {
           if (outcome.ok.changed || outcome.ok.from !== c.from) wrong.push(`${name}: answered ${JSON.stringify(outcome.ok)} for a change the table does not list`);
@@ -129,6 +134,7 @@ describe.each(BACKENDS)('the lifecycle table through transition() on %s', (backe
         if (JSON.stringify(row) !== JSON.stringify(before.rows.get(c.orderId))) wrong.push(`${name}: the order row changed`);
         if (history.length > 0) wrong.push(`${name}: wrote ${history.length} history rows`);
         if (mails.length > 0) wrong.push(`${name}: queued ${mails.map((m) => m.kind).join(',')}`);
+        if (entries.length > 0) wrong.push(`${name}: wrote ${entries.length} entries`);
       }
       return undefined;
     });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newGuestId } from '../../src/domain/guest.ts';
-import { cartItems, mailOutbox, orderLines, orderStatusHistory, orders, paymentAttempts, refunds } from '../../src/server/db/schema.ts';
+import { cartItems, mailOutbox, orderLines, orderMessages, orderStatusHistory, orders, paymentAttempts, refunds } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer, type TestServer } from './harness.ts';
 import { client, newAccount, sessionCookie } from './support/clients.ts';
 import { startSmtpServer } from './support/peers.ts';
@@ -259,6 +259,9 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     expect(await s.orderRow(order.orderId)).toMatchObject({ status: 'order_received', paymentKey, paymentMethod: '카드', paymentProvider: 'toss' });
     expect((await s.orderRow(order.orderId)).receiptUrl).toContain('dashboard.tosspayments.com/receipt');
     expect((await s.historyOf(order.orderId)).filter((h) => h.toStatus === 'order_received')).toHaveLength(1);
+    // The order's conversation says it was paid, once.
+    const row = await s.orderRow(order.orderId);
+    expect((await s.db().select().from(orderMessages).where(eq(orderMessages.orderId, row.id))).map((m) => [m.event, m.authorActor, m.data])).toEqual([['paid', 'provider', { from: 'pending', to: 'order_received' }]]);
   });
 
   it('cancels and refuses a payment Toss approved for another amount', async () => {
@@ -391,6 +394,9 @@ describe.each(BACKENDS)('confirming with Toss (fake Toss API on loopback) on %s'
     expect(row.status).toBe('cancelled');
     expect((await s.db().select().from(refunds).where(eq(refunds.orderId, row.id)))).toMatchObject([{ amountMinor: 30_000, provider: 'toss' }]);
     expect((await s.historyOf(recent.orderId)).at(-1)).toMatchObject({ fromStatus: 'order_received', toStatus: 'cancelled' });
+    // The story as the customer reads it: paid, cancelled with its refund, the money back.
+    expect((await s.db().select().from(orderMessages).where(eq(orderMessages.orderId, row.id)).orderBy(orderMessages.seq)).map((m) => [m.event, m.authorActor, m.data]))
+      .toEqual([['paid', 'provider', { from: 'pending', to: 'order_received' }], ['cancelled', 'customer', { from: 'order_received', to: 'cancelled', refund: 30_000 }], ['refunded', 'customer', { amount: 30_000, currency: 'KRW' }]]);
     expect((await cancel(recent.orderId)).statusCode).toBe(409);
 
     // After 3 days: a request for staff, no money moves.

@@ -520,6 +520,8 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     expect(declined.json()).toMatchObject({ success: true, status: 'cancelled' });
     expect(await q.row(order.id)).toMatchObject({ status: 'cancelled', paidAt: null });
     expect((await q.messages(order.id)).map((m) => [m.context, m.body, m.authorUserId, m.authorActor])).toEqual([['quote_decline', reason, alice.id, 'customer']]);
+    // The order's own entries say what happened, without the reason staff's history note carries.
+    expect(await q.entries(order.id)).toEqual([['quote_sent', 'staff', { from: 'quote_review', to: 'quoted', version: 1 }], ['quote_declined', 'customer', { from: 'quoted', to: 'cancelled' }]]);
     expect((await q.history(order.id)).at(-1)).toEqual({ from: 'quoted', to: 'cancelled', actor: 'customer', actorUserId: alice.id, note: expect.stringContaining(reason) });
     const mails = await q.mails(order.id);
     // The customer is told the order is cancelled; staff are told why.

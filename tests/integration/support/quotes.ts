@@ -4,7 +4,7 @@
  * answering and paying them through the real API, and a picture of everything a refused call
  * could have written, to prove it wrote nothing.
  */
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CountryCode } from '../../../src/domain/countries.ts';
 import { mailOutbox, orderMessages, orderQuotes, orderStatusHistory, orders, paymentAttempts, users } from '../../../src/server/db/schema.ts';
@@ -104,8 +104,13 @@ export function quotesShop(server: () => TestServer) {
     async quotes(id: string) {
       return db().select().from(orderQuotes).where(eq(orderQuotes.orderId, id)).orderBy(asc(orderQuotes.version));
     },
+    /** What people wrote on the order (its conversation's texts, without the order's own entries). */
     async messages(id: string) {
-      return db().select().from(orderMessages).where(eq(orderMessages.orderId, id)).orderBy(asc(orderMessages.createdAt));
+      return db().select().from(orderMessages).where(and(eq(orderMessages.orderId, id), eq(orderMessages.kind, 'text'))).orderBy(asc(orderMessages.seq));
+    },
+    /** The order's own entries in its conversation: what happened, in order. */
+    async entries(id: string) {
+      return (await db().select().from(orderMessages).where(and(eq(orderMessages.orderId, id), eq(orderMessages.kind, 'system'))).orderBy(asc(orderMessages.seq))).map((m) => [m.event, m.authorActor, m.data]);
     },
     /** Everything a quote call could write: the order's row and how many rows each such table has. */
     async picture(id: string) {

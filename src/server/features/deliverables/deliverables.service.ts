@@ -13,7 +13,7 @@ import { draftReview, freeRevisions, REVIEW_DAYS, type DeliverablePurpose } from
 import { DomainError } from '../../../domain/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orders, projectBriefs, revisionRequests } from '../../db/schema.ts';
-import { addText } from '../conversation/conversation-writes.ts';
+import { addEntry, addText } from '../conversation/conversation-writes.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import type { UploadBatch, UploadedFileRow } from '../uploads/upload-batch.ts';
 import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
@@ -38,11 +38,12 @@ export async function deliverFiles(db: Database, actorId: string, orderId: strin
     const files = await batch.commit(tx, { kind: 'user', userId: actorId }, { orderId, purpose });
     const toDraft = purpose === 'draft' && order.status !== 'draft_delivered';
     if (toDraft) {
-      await requireTransition(tx as unknown as Database, { orderId, event: 'draftDelivered', actor: 'staff', actorUserId: actorId, note: `draft delivered (${files.length} files)`, set: { draftDeliveredAt: new Date() } });
+      await requireTransition(tx as unknown as Database, { orderId, event: 'draftDelivered', actor: 'staff', actorUserId: actorId, note: `draft delivered (${files.length} files)`, set: { draftDeliveredAt: new Date() }, entryData: { count: files.length } });
     } else {
       // Another draft restarts the review window; final files change no status.
       if (purpose === 'draft') await tx.update(orders).set({ draftDeliveredAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, orderId));
       await tx.insert(mailOutbox).values({ kind: 'order_files', orderId, payload: { purpose, count: String(files.length) } });
+      await addEntry(tx as unknown as Database, { orderId, event: 'files_delivered', actor: 'staff', userId: actorId, data: { purpose, count: files.length } });
     }
     if (purpose === 'draft') {
       await tx.update(projectBriefs).set({ status: 'approved', updatedAt: new Date() })

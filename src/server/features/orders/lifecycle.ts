@@ -1,8 +1,8 @@
 /**
  * The one way an order's status changes (D30): the change is looked up in the lifecycle table
  * (domain/lifecycle.ts) for its actor, and the status, the history row (actor, time, old and new
- * status, a note) and the table's mails are written in one statement, conditioned on the order
- * being in a status the change may start from. Columns that change with the status (a payment's
+ * status, a note), the conversation's entry (D34) and the table's mails are written in one
+ * statement, conditioned on the order being in a status the change may start from. Columns that change with the status (a payment's
  * facts, a quote's amount) are written in the same update. Run inside a transaction, it takes part
  * in it; alone, the statement is atomic on its own.
  */
@@ -11,7 +11,7 @@ import { LIFECYCLE, startingStatuses, type Actor, type LifecycleEvent } from '..
 import { DomainError } from '../../../domain/errors.ts';
 import type { OrderStatus } from '../../../domain/statuses.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { mailOutbox, orderStatusHistory, orders } from '../../db/schema.ts';
+import { mailOutbox, orderMessages, orderStatusHistory, orders } from '../../db/schema.ts';
 import { statement } from '../../db/statement.ts';
 import type { OrderRow } from './orders.service.ts';
 
@@ -30,6 +30,11 @@ interface StatusChange {
   when?: SQL | undefined;
   /** What the mails report besides the old and new status (a refund, a decline's reason). */
   mailPayload?: Record<string, string> | undefined;
+  /**
+   * Facts the conversation's entry shows besides the old and new status (a quote's version, how
+   * many files): the customer reads them, so never staff's words (`note` stays in the history).
+   */
+  entryData?: Record<string, string | number> | undefined;
 }
 
 export type ChangeOutcome =
@@ -88,6 +93,13 @@ function changeStatement(change: ChangeTemplate, parts: StatementParts): { query
   }
   const mails = JSON.stringify(step.mails);
   const payload = JSON.stringify(change.mailPayload ?? {});
+  // The order's conversation tells the change too (D34), with the same actor and time as its history row.
+  const entry = step.entry === null ? sql`` : sql`, entry as (
+      insert into ${orderMessages} (order_id, kind, author_side, author_actor, author_user_id, event, data, created_at)
+      select id, 'system', 'system', ${change.actor}, ${change.actorUserId ?? null}, ${step.entry},
+        ${JSON.stringify(change.entryData ?? {})}::jsonb || jsonb_build_object('from', changed.from_status, 'to', ${to}::text), clock_timestamp() from changed
+      returning 1
+    )`;
   const query = sql`
     with ${parts.before ? sql`${parts.before}, ` : sql``}prev as (
       select id, status from ${orders} where id = ${change.orderId} for update
@@ -106,7 +118,7 @@ function changeStatement(change: ChangeTemplate, parts: StatementParts): { query
       select k.kind, changed.id, ${payload}::jsonb || jsonb_build_object('from', changed.from_status, 'to', ${to}::text)
       from changed, jsonb_array_elements_text(${mails}::jsonb) as k(kind)
       returning 1
-    )${parts.after ? sql`, ${parts.after}` : sql``}
+    )${entry}${parts.after ? sql`, ${parts.after}` : sql``}
     select prev.status as status, (select count(*) from changed)::int as changed${parts.answer ? sql`, ${parts.answer}` : sql``} from prev`;
   return { query, to };
 }

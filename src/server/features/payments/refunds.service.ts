@@ -17,6 +17,7 @@ import type { LifecycleEvent } from '../../../domain/lifecycle.ts';
 import { OPEN_REFUND_STATUSES, type RefundStatus } from '../../../domain/payments.ts';
 import type { Database } from '../../db/client.ts';
 import { refunds } from '../../db/schema.ts';
+import { addEntry } from '../conversation/conversation-writes.ts';
 import { transition } from '../orders/lifecycle.ts';
 import { issueCreditNote } from './credit-notes.ts';
 import { numberSoon } from './papers-numbering.ts';
@@ -53,7 +54,14 @@ async function finish(db: Database, refund: RefundRow, status: 'succeeded' | 'fa
       await transition(tx as unknown as Database, {
         orderId: refund.orderId, event: refund.cancelEvent as LifecycleEvent, actor: refund.cancelEvent === 'cancelledByStaff' ? 'staff' : 'customer',
         actorUserId: refund.actorUserId, note: refund.note ?? refund.reason, when: sql`o.status = ${refund.cancelFrom}`,
-        mailPayload: { refund: String(refund.amountMinor) },
+        mailPayload: { refund: String(refund.amountMinor) }, entryData: { refund: refund.amountMinor },
+      });
+    }
+    if (status === 'succeeded') {
+      await addEntry(tx as unknown as Database, {
+        // Who decided it: the cancel it was for, or the store giving back money an order could not take.
+        orderId: refund.orderId, event: 'refunded', actor: refund.cancelEvent === 'cancelledByStaff' ? 'staff' : refund.cancelEvent ? 'customer' : 'system', userId: refund.actorUserId,
+        data: { amount: refund.amountMinor, ...(refund.currency ? { currency: refund.currency.toUpperCase() } : {}) },
       });
     }
     return status;

@@ -46,7 +46,7 @@ export async function sendQuote(db: Database, actorId: string, orderId: string, 
         amountMinor, quoteValidUntil: validUntil,
         amountKrw: approximateKrw(amountMinor, { digits: minorDigits(order.country), multiplier: COUNTRIES[order.country].priceMultiplier }),
       },
-      mailPayload: { version: String(version) },
+      mailPayload: { version: String(version) }, entryData: { version },
     });
     return quote!;
   });
