@@ -15,16 +15,20 @@
  * | askPapers   | yes   | yes          | no    |
  * | cancel      | yes   | no           | no    |
  * | manage      | no    | no           | yes   |
+ * | converse    | yes   | yes          | no    |
+ * | readNotes   | no    | no           | yes   |
  *
  * A guest owns an order while it has no user, through the guest id of the browser that placed it,
  * signed in or not (it is that browser's secret). Staff change orders through the staff area (`manage`); answering a draft or
  * writing the brief stays the customer's. A private link shows and completes an order but cannot
  * cancel it, since a forwarded e-mail is not the buyer. Whoever may not act is told the order
- * does not exist, so its number reveals nothing.
+ * does not exist, so its number reveals nothing. The order's conversation (D34) is read with `view`;
+ * the customer's side writes in it with `converse`, staff with `manage`; staff's private notes, and
+ * the files attached to them, are `readNotes`: staff alone, whatever else a reader may do.
  */
 import type { Role } from './user.ts';
 
-export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'pay', 'answerQuote', 'askPapers', 'cancel', 'manage'] as const;
+export const ORDER_ACTIONS = ['view', 'readFiles', 'writeBrief', 'review', 'pay', 'answerQuote', 'askPapers', 'cancel', 'manage', 'converse', 'readNotes'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 const ORDER_RELATIONS = ['owner', 'linkHolder', 'staff'] as const;
@@ -43,6 +47,9 @@ const GRANTS: Record<OrderAction, readonly OrderRelation[]> = {
   askPapers: ['owner', 'linkHolder'],
   cancel: ['owner'],
   manage: ['staff'],
+  // Writing to staff in the order's thread goes with answering a quote or a draft.
+  converse: ['owner', 'linkHolder'],
+  readNotes: ['staff'],
 };
 
 export interface Accessor {
@@ -74,18 +81,22 @@ export function mayOnOrder(accessor: Accessor, order: OrderOwnership, action: Or
   return GRANTS[action].some((relation) => relations.has(relation));
 }
 
-/** Who uploaded a file (a customer's reference before a brief claims it). */
+/** Who uploaded a file (a customer's reference before a brief claims it), and whether a private note holds it. */
 interface FileOwnership {
   ownerUserId: string | null;
   ownerGuestId: string | null;
+  /** Attached to staff's private note: staff's alone. */
+  inPrivateNote?: boolean;
 }
 
 /**
  * A file is read by whoever uploaded it, by staff, and by whoever may read the files of the
- * order it belongs to (how customers receive deliverables).
+ * order it belongs to (how customers receive deliverables and messages' files); a private note's
+ * file by staff alone.
  */
 export function mayReadFile(accessor: Accessor, file: FileOwnership, order: OrderOwnership | null): boolean {
   if (accessor.user?.role === 'admin') return true;
+  if (file.inPrivateNote) return false;
   if (accessor.user && file.ownerUserId === accessor.user.id) return true;
   if (accessor.guestId && file.ownerUserId === null && file.ownerGuestId === accessor.guestId) return true;
   return order !== null && mayOnOrder(accessor, order, 'readFiles');

@@ -61,6 +61,7 @@ import { createTaxRules } from './features/tax/tax-rules.service.ts';
 import { registerTaxRoutes } from './features/tax/tax.routes.ts';
 import { registerPaperRoutes } from './features/papers/papers.routes.ts';
 import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
+import { registerConversationRoutes } from './features/conversation/conversation.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 import { staffRecipients } from './features/admin/admin-users.service.ts';
 
@@ -235,6 +236,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerTaxRoutes(app, { auth, taxRules });
   registerPaperRoutes(app, { db, auth, links: orderLinks, payments });
   registerQuoteRoutes(app, { db, auth, links: orderLinks, mailWorker });
+  registerConversationRoutes(app, { db, auth, links: orderLinks });
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);

@@ -120,6 +120,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's conversation with staff's private notes (staff)
+         * @description Everything in the thread, private notes included, oldest first, after `after`.
+         */
+        get: operations["staffOrderMessages"];
+        put?: never;
+        /**
+         * Write to the customer, or a private note (staff)
+         * @description A message the customer reads, or with `private: true` a note only staff ever read (its files too). Files are uploaded first through POST /api/uploads.
+         */
+        post: operations["postStaffOrderMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/quote": {
         parameters: {
             query?: never;
@@ -828,6 +852,30 @@ export interface paths {
          * @description For a Korean order paid in cash (a transfer, a virtual account, an easy-pay wallet): issued through the provider that took the payment, to a mobile number (income_deduction) or a business number (expense_proof, checked by its check digit). 201 issued with its number; 202 when the provider has not answered yet (the store asks again; the order's answer shows the outcome); 422 when the provider refused it (its reason said; ask again). 409 for a card payment (its card slip is its evidence) or when the payment already has a cash receipt or a tax invoice. Its owner, its guest (`sessionId`) or the holder of its private link (`orderKey`); anyone else gets 404.
          */
         post: operations["requestCashReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's conversation
+         * @description Texts from the customer's side and staff, and the order's own entries, oldest first, after `after`. Its owner (the user, the guest's `sessionId`) or the holder of its private link (`key`); anyone else: 404. Staff's private notes are never here.
+         */
+        get: operations["orderMessages"];
+        put?: never;
+        /**
+         * Write to staff about the order
+         * @description Up to 4,000 characters, and files uploaded first through POST /api/uploads (their ids, the caller's own, not yet used). Its owner or the holder of its private link (`orderKey`); anyone else: 404.
+         */
+        post: operations["postOrderMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1622,7 +1670,7 @@ export interface operations {
                             /** @description A WebP thumbnail, for images. */
                             previewUrl: string | null;
                             /** @enum {string} */
-                            purpose: "reference" | "draft" | "final";
+                            purpose: "draft" | "final";
                             sha256: string;
                             /** @description Bytes. */
                             size: number;
@@ -2048,7 +2096,7 @@ export interface operations {
                             /** @description A WebP thumbnail, for images. */
                             previewUrl: string | null;
                             /** @enum {string} */
-                            purpose: "reference" | "draft" | "final";
+                            purpose: "draft" | "final";
                             sha256: string;
                             /** @description Bytes. */
                             size: number;
@@ -2113,6 +2161,299 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    staffOrderMessages: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The record's id (a uuid, in either case). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description More messages follow this page. */
+                        hasMore: boolean;
+                        /** @description The last message of this page (or `after` when it is empty): ask again after it. */
+                        lastSeq: number;
+                        messages: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The e-mail of the signed-in person who wrote it or made the change; null for a guest, a private link, a provider or the store. */
+                            author: string | null;
+                            /** @description The text, line breaks kept; plain text, never HTML. Null for an entry. */
+                            body: string | null;
+                            /** @description Where a text was written, when not in the thread: a question about a quote, the reason for declining it, a revision request, staff's comment. */
+                            context: ("quote_question" | "quote_decline" | "revision_request" | "staff_comment") | null;
+                            /** @description An entry's facts: `from` and `to` statuses, a quote's `version`, a file `count`, a refund's `amount` (minor units) and `currency`. */
+                            data: {
+                                [key: string]: string | number | null;
+                            } | null;
+                            /** @description An entry's event; null for a text. */
+                            event: ("paid" | "payment_expired" | "cancelled" | "status_changed" | "quote_sent" | "quote_declined" | "quote_expired" | "draft_delivered" | "files_delivered" | "draft_approved" | "revision_requested" | "refunded") | null;
+                            files: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The name it was uploaded with. */
+                                name: string;
+                                /** @description A WebP thumbnail, for images. */
+                                previewUrl: string | null;
+                                sha256: string;
+                                /** @description Bytes. */
+                                size: number;
+                                /** @description Its MIME type, recognised from its content (D14). */
+                                type: string;
+                                /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
+                                url: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description `text` from a person; `system` for what happened to the order (paid, quote sent, draft delivered, ...).
+                             * @enum {string}
+                             */
+                            kind: "text" | "system";
+                            /** @description Staff's note: staff alone ever read it. */
+                            private: boolean;
+                            /** @description The message's place in the order's stream: read the thread after it (`after`), or mark up to it read. */
+                            seq: number;
+                            /**
+                             * @description Who it comes from: the customer's side (the buyer or the private link), staff, or the order itself.
+                             * @enum {string}
+                             */
+                            side: "customer" | "staff" | "system";
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postStaffOrderMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id (a uuid, in either case). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string & (unknown & unknown & unknown);
+                    /** @default [] */
+                    files?: string[];
+                    /** @default false */
+                    private?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The e-mail of the signed-in person who wrote it or made the change; null for a guest, a private link, a provider or the store. */
+                            author: string | null;
+                            /** @description The text, line breaks kept; plain text, never HTML. Null for an entry. */
+                            body: string | null;
+                            /** @description Where a text was written, when not in the thread: a question about a quote, the reason for declining it, a revision request, staff's comment. */
+                            context: ("quote_question" | "quote_decline" | "revision_request" | "staff_comment") | null;
+                            /** @description An entry's facts: `from` and `to` statuses, a quote's `version`, a file `count`, a refund's `amount` (minor units) and `currency`. */
+                            data: {
+                                [key: string]: string | number | null;
+                            } | null;
+                            /** @description An entry's event; null for a text. */
+                            event: ("paid" | "payment_expired" | "cancelled" | "status_changed" | "quote_sent" | "quote_declined" | "quote_expired" | "draft_delivered" | "files_delivered" | "draft_approved" | "revision_requested" | "refunded") | null;
+                            files: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The name it was uploaded with. */
+                                name: string;
+                                /** @description A WebP thumbnail, for images. */
+                                previewUrl: string | null;
+                                sha256: string;
+                                /** @description Bytes. */
+                                size: number;
+                                /** @description Its MIME type, recognised from its content (D14). */
+                                type: string;
+                                /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
+                                url: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description `text` from a person; `system` for what happened to the order (paid, quote sent, draft delivered, ...).
+                             * @enum {string}
+                             */
+                            kind: "text" | "system";
+                            /** @description Staff's note: staff alone ever read it. */
+                            private: boolean;
+                            /** @description The message's place in the order's stream: read the thread after it (`after`), or mark up to it read. */
+                            seq: number;
+                            /**
+                             * @description Who it comes from: the customer's side (the buyer or the private link), staff, or the order itself.
+                             * @enum {string}
+                             */
+                            side: "customer" | "staff" | "system";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5368,7 +5709,7 @@ export interface operations {
                                 /** @description A WebP thumbnail, for images. */
                                 previewUrl: string | null;
                                 /** @enum {string} */
-                                purpose: "reference" | "draft" | "final";
+                                purpose: "draft" | "final";
                                 sha256: string;
                                 /** @description Bytes. */
                                 size: number;
@@ -6073,6 +6414,266 @@ export interface operations {
             };
         };
     };
+    orderMessages: {
+        parameters: {
+            query?: {
+                after?: number;
+                /** @description The private link's key (base64url). */
+                key?: string;
+                limit?: number;
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path: {
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description More messages follow this page. */
+                        hasMore: boolean;
+                        /** @description The last message of this page (or `after` when it is empty): ask again after it. */
+                        lastSeq: number;
+                        messages: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The text, line breaks kept; plain text, never HTML. Null for an entry. */
+                            body: string | null;
+                            /** @description Where a text was written, when not in the thread: a question about a quote, the reason for declining it, a revision request, staff's comment. */
+                            context: ("quote_question" | "quote_decline" | "revision_request" | "staff_comment") | null;
+                            /** @description An entry's facts: `from` and `to` statuses, a quote's `version`, a file `count`, a refund's `amount` (minor units) and `currency`. */
+                            data: {
+                                [key: string]: string | number | null;
+                            } | null;
+                            /** @description An entry's event; null for a text. */
+                            event: ("paid" | "payment_expired" | "cancelled" | "status_changed" | "quote_sent" | "quote_declined" | "quote_expired" | "draft_delivered" | "files_delivered" | "draft_approved" | "revision_requested" | "refunded") | null;
+                            files: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The name it was uploaded with. */
+                                name: string;
+                                /** @description A WebP thumbnail, for images. */
+                                previewUrl: string | null;
+                                sha256: string;
+                                /** @description Bytes. */
+                                size: number;
+                                /** @description Its MIME type, recognised from its content (D14). */
+                                type: string;
+                                /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
+                                url: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description `text` from a person; `system` for what happened to the order (paid, quote sent, draft delivered, ...).
+                             * @enum {string}
+                             */
+                            kind: "text" | "system";
+                            /** @description Staff's note: staff alone ever read it. */
+                            private: boolean;
+                            /** @description The message's place in the order's stream: read the thread after it (`after`), or mark up to it read. */
+                            seq: number;
+                            /**
+                             * @description Who it comes from: the customer's side (the buyer or the private link), staff, or the order itself.
+                             * @enum {string}
+                             */
+                            side: "customer" | "staff" | "system";
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postOrderMessage: {
+        parameters: {
+            query?: {
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path: {
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string & (unknown & unknown & unknown);
+                    /** @default [] */
+                    files?: string[];
+                    orderKey?: (string & (unknown & unknown & unknown)) | null;
+                    sessionId?: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The text, line breaks kept; plain text, never HTML. Null for an entry. */
+                            body: string | null;
+                            /** @description Where a text was written, when not in the thread: a question about a quote, the reason for declining it, a revision request, staff's comment. */
+                            context: ("quote_question" | "quote_decline" | "revision_request" | "staff_comment") | null;
+                            /** @description An entry's facts: `from` and `to` statuses, a quote's `version`, a file `count`, a refund's `amount` (minor units) and `currency`. */
+                            data: {
+                                [key: string]: string | number | null;
+                            } | null;
+                            /** @description An entry's event; null for a text. */
+                            event: ("paid" | "payment_expired" | "cancelled" | "status_changed" | "quote_sent" | "quote_declined" | "quote_expired" | "draft_delivered" | "files_delivered" | "draft_approved" | "revision_requested" | "refunded") | null;
+                            files: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The name it was uploaded with. */
+                                name: string;
+                                /** @description A WebP thumbnail, for images. */
+                                previewUrl: string | null;
+                                sha256: string;
+                                /** @description Bytes. */
+                                size: number;
+                                /** @description Its MIME type, recognised from its content (D14). */
+                                type: string;
+                                /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
+                                url: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * @description `text` from a person; `system` for what happened to the order (paid, quote sent, draft delivered, ...).
+                             * @enum {string}
+                             */
+                            kind: "text" | "system";
+                            /** @description Staff's note: staff alone ever read it. */
+                            private: boolean;
+                            /** @description The message's place in the order's stream: read the thread after it (`after`), or mark up to it read. */
+                            seq: number;
+                            /**
+                             * @description Who it comes from: the customer's side (the buyer or the private link), staff, or the order itself.
+                             * @enum {string}
+                             */
+                            side: "customer" | "staff" | "system";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     paperPage: {
         parameters: {
             query?: {
@@ -6731,7 +7332,7 @@ export interface operations {
                                 /** @description A WebP thumbnail, for images. */
                                 previewUrl: string | null;
                                 /** @enum {string} */
-                                purpose: "reference" | "draft" | "final";
+                                purpose: "draft" | "final";
                                 sha256: string;
                                 /** @description Bytes. */
                                 size: number;

@@ -148,6 +148,8 @@ describe('the API from outside', () => {
       askAboutQuote: { message: 'Is the second day needed?', sessionId: guest },
       approveDraft: { sessionId: guest },
       requestRevision: { note: 'Warmer light, please.', sessionId: guest },
+      postOrderMessage: { body: 'Could the light be warmer?', sessionId: guest },
+      postStaffOrderMessage: { body: 'Tomorrow morning.' },
       setTaxRule: { registered: false, kind: 'vat', rateBasisPoints: 0, included: true, registrations: [] },
       // A US order: its tax ids have a shape (4-30 characters) and no check digit to miss.
       setBusinessDetails: { company: 'Harbour Café LLC', taxId: '12-3456789', sessionId: guest },
@@ -213,7 +215,7 @@ describe('the API from outside', () => {
       return out;
     }
 
-    const STAFF = new Set(['changeStatus', 'setComments', 'cancelOrderAsStaff', 'setBriefStatus', 'markContact', 'sendQuote', 'setTaxRule', 'recordTaxInvoice']);
+    const STAFF = new Set(['changeStatus', 'setComments', 'cancelOrderAsStaff', 'setBriefStatus', 'markContact', 'sendQuote', 'setTaxRule', 'recordTaxInvoice', 'postStaffOrderMessage']);
     const SIGNED_IN = new Set(['updateProfile', 'changePassword', 'mergeCart']);
 
     it('accepts a value at each bound and refuses the first one past it with 400 naming the field, for every JSON body', async () => {

@@ -29,14 +29,16 @@ describe('the routes follow the access table', () => {
   const s = staffApi(server);
   const nobody: Accessor = { user: null, guestId: null, linkedOrderNumber: null };
 
+  let made = 0;
   /** A guest's paid order with a draft delivered: every action has something to act on. */
   async function guestOrderWithDraft(guestId: string, adminCookie: string) {
+    made += 1;
     const created = (await s.api.call('POST', '/api/orders', { customerName: 'Lee', customerEmail: 'lee.guest@example.com', customerPhone: '010-2222-3333', serviceId: 1, quantity: 3, country: 'kr', sessionId: guestId }, { 'x-store-country': 'kr' })).json();
     const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guestId })).json();
     expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
     const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
     const form = await multipart([{ name: 'draft.png', data: await png() }]);
-    const delivered = await s.inject({ method: 'POST', url: `/api/admin/orders/${row!.id}/deliverables?purpose=draft`, payload: form.payload, headers: { 'content-type': form.contentType, cookie: adminCookie } });
+    const delivered = await s.inject({ method: 'POST', url: `/api/admin/orders/${row!.id}/deliverables?purpose=draft`, payload: form.payload, headers: { 'content-type': form.contentType, cookie: adminCookie }, remoteAddress: `10.91.${Math.floor(made / 50)}.${made % 50}` });
     expect(delivered.statusCode, delivered.body).toBe(201);
     return { row: row!, fileUrl: delivered.json().files[0].url as string };
   }
@@ -84,6 +86,8 @@ describe('the routes follow the access table', () => {
             // Work has started, so an allowed cancel is refused for that reason, not "not found".
             case 'cancel': return s.call('POST', `/api/orders/${row.orderNumber}/cancel`, body, actor.headers);
             case 'manage': return s.call('GET', `/api/admin/orders/${row.id}`, undefined, actor.headers);
+            case 'converse': return s.call('POST', `/api/orders/${row.orderNumber}/messages?${query}`, { body: 'Could the background be brighter?', ...body }, actor.headers);
+            case 'readNotes': return s.call('GET', `/api/admin/orders/${row.id}/messages`, undefined, actor.headers);
           }
         })();
         const allowed = mayOnOrder(actor.accessor(row), { orderNumber: row.orderNumber, userId: row.userId, guestId: row.guestId }, action);
@@ -93,7 +97,7 @@ describe('the routes follow the access table', () => {
     }
 
     const refusedAsUnknown = (a: (typeof attempts)[number]) =>
-      a.status === 404 || (a.status === 400 && a.code === 'VALIDATION_FAILED' && a.actor === 'nobody') || (a.action === 'manage' && (a.status === 401 || a.status === 403));
+      a.status === 404 || (a.status === 400 && a.code === 'VALIDATION_FAILED' && a.actor === 'nobody') || ((a.action === 'manage' || a.action === 'readNotes') && (a.status === 401 || a.status === 403));
     const wrong = attempts.filter((a) => (a.allowed
       ? refusedAsUnknown(a) || a.status >= 500
       : !refusedAsUnknown(a)));

@@ -20,11 +20,13 @@ import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from './support/tos
 
 
 /** Every staff endpoint; the test checks the server's route table has no other. */
-const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?: string; files?: true }> = [
+const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?: string; files?: true; creates?: true }> = [
   { method: 'GET', url: '/api/orders' },
   { method: 'GET', url: '/api/admin/orders/:id' },
   { method: 'PATCH', url: '/api/orders/:id/status', body: { status: 'in_progress' } },
   { method: 'PATCH', url: '/api/orders/:id/comments', body: { comments: 'Hello' } },
+  { method: 'GET', url: '/api/admin/orders/:id/messages' },
+  { method: 'POST', url: '/api/admin/orders/:id/messages', body: { body: 'A note', private: true }, creates: true },
   // Before the cancel below: a cancelled order takes no files.
   { method: 'POST', url: '/api/admin/orders/:id/deliverables', query: 'purpose=final', files: true },
   { method: 'POST', url: '/api/admin/orders/:id/cancel', body: { refundAmount: 0, reason: 'Customer asked by phone' } },
@@ -102,7 +104,7 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     expect(await s.snapshot()).toEqual(before);
     for (const route of STAFF_ROUTES) {
       const response = await callRoute(s, route, route.url.replace(':id', ids[route.url] ?? order.id).replace(':country', 'us'), route.body, { cookie: admin.cookie });
-      expect(response.statusCode, `admin ${route.method} ${route.url}: ${response.body}`).toBe(route.files ? 201 : 200);
+      expect(response.statusCode, `admin ${route.method} ${route.url}: ${response.body}`).toBe(route.files || route.creates ? 201 : 200);
     }
   });
 

@@ -22,9 +22,9 @@ const actors: Record<string, Accessor> = {
 
 type Row = Record<OrderAction, boolean>;
 const all = (value: boolean): Row => Object.fromEntries(ORDER_ACTIONS.map((a) => [a, value])) as Row;
-const owner: Row = { view: true, readFiles: true, writeBrief: true, review: true, pay: true, answerQuote: true, askPapers: true, cancel: true, manage: false };
-const link: Row = { view: true, readFiles: true, writeBrief: true, review: true, pay: true, answerQuote: true, askPapers: true, cancel: false, manage: false };
-const staff: Row = { view: true, readFiles: true, writeBrief: false, review: false, pay: false, answerQuote: false, askPapers: false, cancel: false, manage: true };
+const owner: Row = { view: true, readFiles: true, writeBrief: true, review: true, pay: true, answerQuote: true, askPapers: true, cancel: true, manage: false, converse: true, readNotes: false };
+const link: Row = { view: true, readFiles: true, writeBrief: true, review: true, pay: true, answerQuote: true, askPapers: true, cancel: false, manage: false, converse: true, readNotes: false };
+const staff: Row = { view: true, readFiles: true, writeBrief: false, review: false, pay: false, answerQuote: false, askPapers: false, cancel: false, manage: true, converse: false, readNotes: true };
 
 const expected: Array<[string, typeof userOrder | typeof guestOrder, Row]> = [
   ['anonymous', userOrder, all(false)],
@@ -66,5 +66,13 @@ describe('who may read a file', () => {
     expect(mayReadFile(actors['another customer']!, delivered, guestOrder)).toBe(false);
     expect(mayReadFile(actors['private link of another order']!, delivered, guestOrder)).toBe(false);
     expect(mayReadFile(actors.anonymous!, delivered, null)).toBe(false);
+  });
+
+  it("keeps a private note's file to staff, even from the order's own readers", () => {
+    const noted = { ownerUserId: 'admin-1', ownerGuestId: null, inPrivateNote: true };
+    expect(mayReadFile(actors.staff!, noted, guestOrder)).toBe(true);
+    for (const actor of ['the buyer (guest id)', 'private link of this order', 'another customer', 'anonymous']) {
+      expect(mayReadFile(actors[actor]!, noted, guestOrder), actor).toBe(false);
+    }
   });
 });

@@ -35,8 +35,8 @@ export function staffApi(server: () => TestServer) {
       });
     },
     /** A raw request (e.g. multipart), from the same address and language as `call`. */
-    inject(options: { method: Method; url: string; payload?: Buffer; headers: Record<string, string> }) {
-      return server().app.inject({ ...options, remoteAddress: '10.90.0.1', headers: { 'accept-language': 'en', ...options.headers } });
+    inject(options: { method: Method; url: string; payload?: Buffer; headers: Record<string, string>; remoteAddress?: string }) {
+      return server().app.inject({ ...options, remoteAddress: options.remoteAddress ?? '10.90.0.1', headers: { 'accept-language': 'en', ...options.headers } });
     },
     async customer() {
       const account = newAccount();

@@ -15,7 +15,7 @@ import { mayReadFile } from '../../../domain/order-access.ts';
 import { isGuestId } from '../../../domain/guest.ts';
 import { DELIVERABLE_TYPES, REFERENCE_RULES, isImageType } from '../../../domain/uploads.ts';
 import type { Database } from '../../db/client.ts';
-import { orders, uploadedFiles } from '../../db/schema.ts';
+import { orderMessages, orders, uploadedFiles } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { queryGuestId, requestAccessor, requestOwner } from '../../http/accessor.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -77,8 +77,12 @@ export function registerUploadRoutes(server: FastifyInstance, deps: { db: Databa
   }, async (request, reply) => {
     const { name } = request.params;
     if (!STORED_NAME.test(name)) throw new DomainError('NOT_FOUND');
-    const [file] = await db.select().from(uploadedFiles).where(eq(uploadedFiles.storedName, name)).limit(1);
-    if (!file) throw new DomainError('NOT_FOUND');
+    // A file attached to staff's private note is staff's alone (D34): its message says so.
+    const [found] = await db.select({ file: uploadedFiles, visibility: orderMessages.visibility }).from(uploadedFiles)
+      .leftJoin(orderMessages, eq(orderMessages.id, uploadedFiles.messageId))
+      .where(eq(uploadedFiles.storedName, name)).limit(1);
+    if (!found) throw new DomainError('NOT_FOUND');
+    const file = { ...found.file, inPrivateNote: found.visibility === 'private' };
     const header = request.headers['x-guest-id'];
     const { order: orderNumber, key } = request.query;
     const accessor = await requestAccessor(auth, links, request, {

@@ -1,0 +1,75 @@
+/**
+ * The order's conversation (D34, issue 35): the customer's side reads and writes it under the order's
+ * number (the owner, the guest's `sessionId`, the private link's key), staff under the order's id,
+ * with private notes only they ever read.
+ */
+import { z } from 'zod';
+import { MESSAGE_CONTEXTS, MESSAGE_KINDS, MESSAGE_SIDES, SYSTEM_EVENTS } from '../conversation.ts';
+import { ORDER_KEY_PATTERN } from '../orders.ts';
+import { customerMessageSchema, messagesQuerySchema, staffMessageSchema } from '../validation/conversation.ts';
+import { guestQuery } from './cart.ts';
+import { fileSchema } from './files.ts';
+import { SIGNED_IN, SIGNED_IN_OR_GUEST, dateTime, errorAnswers, ok, route } from './http.ts';
+import { orderNumberParams } from './orders.ts';
+import { uuidParams } from './params.ts';
+
+export const messageSchema = z.object({
+  seq: z.number().int().describe("The message's place in the order's stream: read the thread after it (`after`), or mark up to it read."),
+  id: z.uuid(),
+  kind: z.enum(MESSAGE_KINDS).describe('`text` from a person; `system` for what happened to the order (paid, quote sent, draft delivered, ...).'),
+  side: z.enum(MESSAGE_SIDES).describe("Who it comes from: the customer's side (the buyer or the private link), staff, or the order itself."),
+  private: z.boolean().describe("Staff's note: staff alone ever read it."),
+  body: z.string().nullable().describe('The text, line breaks kept; plain text, never HTML. Null for an entry.'),
+  event: z.enum(SYSTEM_EVENTS).nullable().describe("An entry's event; null for a text."),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable().describe("An entry's facts: `from` and `to` statuses, a quote's `version`, a file `count`, a refund's `amount` (minor units) and `currency`."),
+  context: z.enum(MESSAGE_CONTEXTS).nullable().describe('Where a text was written, when not in the thread: a question about a quote, the reason for declining it, a revision request, staff\'s comment.'),
+  files: z.array(fileSchema),
+  at: dateTime(),
+});
+
+/** What staff see of a message besides: who of them (or which signed-in customer) wrote it. */
+export const staffMessageViewSchema = messageSchema.extend({
+  author: z.string().nullable().describe("The e-mail of the signed-in person who wrote it or made the change; null for a guest, a private link, a provider or the store."),
+});
+
+const page = {
+  lastSeq: z.number().int().describe('The last message of this page (or `after` when it is empty): ask again after it.'),
+  hasMore: z.boolean().describe('More messages follow this page.'),
+};
+
+export const orderMessages = route({
+  operationId: 'orderMessages',
+  summary: "The order's conversation", tags: ['orders'], security: SIGNED_IN_OR_GUEST,
+  description: "Texts from the customer's side and staff, and the order's own entries, oldest first, after `after`. Its owner (the user, the guest's `sessionId`) or the holder of its private link (`key`); anyone else: 404. Staff's private notes are never here.",
+  params: orderNumberParams,
+  querystring: guestQuery.extend({ ...messagesQuerySchema.shape, key: z.string().regex(ORDER_KEY_PATTERN).optional().describe("The private link's key (base64url).") }),
+  response: { 200: ok({ messages: z.array(messageSchema), ...page }), ...errorAnswers(400, 404, 429) },
+});
+
+export const postOrderMessage = route({
+  operationId: 'postOrderMessage',
+  summary: 'Write to staff about the order', tags: ['orders'], security: SIGNED_IN_OR_GUEST,
+  description: "Up to 4,000 characters, and files uploaded first through POST /api/uploads (their ids, the caller's own, not yet used). Its owner or the holder of its private link (`orderKey`); anyone else: 404.",
+  params: orderNumberParams, querystring: guestQuery,
+  body: customerMessageSchema.meta({ examples: [{ body: '배경색을 조금 더 밝게 할 수 있을까요?' }] }),
+  response: { 201: ok({ message: messageSchema }), ...errorAnswers(400, 404, 429) },
+});
+
+export const staffOrderMessages = route({
+  operationId: 'staffOrderMessages',
+  summary: "The order's conversation with staff's private notes (staff)", tags: ['staff'], security: SIGNED_IN,
+  description: 'Everything in the thread, private notes included, oldest first, after `after`.',
+  params: uuidParams, querystring: messagesQuerySchema,
+  response: { 200: ok({ messages: z.array(staffMessageViewSchema), ...page }), ...errorAnswers(400, 401, 403, 404, 429) },
+});
+
+export const postStaffOrderMessage = route({
+  operationId: 'postStaffOrderMessage',
+  summary: 'Write to the customer, or a private note (staff)', tags: ['staff'], security: SIGNED_IN,
+  description: 'A message the customer reads, or with `private: true` a note only staff ever read (its files too). Files are uploaded first through POST /api/uploads.',
+  params: uuidParams,
+  body: staffMessageSchema.meta({ examples: [{ body: '시안을 내일 오전에 보내드리겠습니다.' }, { body: '고객이 전화로 색상 변경을 요청함', private: true }] }),
+  response: { 201: ok({ message: staffMessageViewSchema }), ...errorAnswers(400, 401, 403, 404, 429) },
+});
+
+export type MessageAnswer = z.input<typeof messageSchema>;
