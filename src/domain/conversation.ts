@@ -16,6 +16,10 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_SIDES = ['customer', 'staff', 'system'] as const;
 export type MessageSide = (typeof MESSAGE_SIDES)[number];
 
+/** The two sides that read a conversation and are counted unread for what the other wrote. */
+export const READER_SIDES = ['customer', 'staff'] as const;
+export type ReaderSide = (typeof READER_SIDES)[number];
+
 /** A private message is staff's note: staff alone ever read it, through the API, the stream, mail or its files. */
 export const MESSAGE_VISIBILITIES = ['public', 'private'] as const;
 export type MessageVisibility = (typeof MESSAGE_VISIBILITIES)[number];

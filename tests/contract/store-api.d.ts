@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the order's conversation read up to a message (staff)
+         * @description For this staff member; the customer's texts it covers are not mailed to staff.
+         */
+        post: operations["markStaffOrderMessagesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/quote": {
         parameters: {
             query?: never;
@@ -876,6 +896,26 @@ export interface paths {
          * @description Up to 4,000 characters, and files uploaded first through POST /api/uploads (their ids, the caller's own, not yet used). Its owner or the holder of its private link (`orderKey`); anyone else: 404.
          */
         post: operations["postOrderMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{orderId}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the order's conversation read up to a message
+         * @description Everything up to `seq` counts as read for this reader (the signed-in person, or the browser's `sessionId`); never back, never past the last message. A text read in time is not mailed. Its owner or the holder of its private link (`orderKey`); anyone else: 404.
+         */
+        post: operations["markOrderMessagesRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2281,8 +2321,12 @@ export interface operations {
                              */
                             side: "customer" | "staff" | "system";
                         }[];
+                        /** @description How far this reader has read the thread (0: not yet). */
+                        readSeq: number;
                         /** @enum {boolean} */
                         success: true;
+                        /** @description Texts from the other side after it (for the customer's side, staff's texts; for a staff member, the customer's). */
+                        unread: number;
                     };
                 };
             };
@@ -2422,6 +2466,114 @@ export interface operations {
                         };
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    markStaffOrderMessagesRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id (a uuid, in either case). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seq: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How far this reader has read the thread (0: not yet). */
+                        readSeq: number;
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description Texts from the other side after it (for the customer's side, staff's texts; for a staff member, the customer's). */
+                        unread: number;
                     };
                 };
             };
@@ -2650,6 +2802,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Orders whose customer wrote last in the conversation and waits for staff's answer (D34): how many, and the ten waiting longest, longest first. */
+                        awaitingReply: {
+                            count: number;
+                            oldest: {
+                                customerName: string;
+                                /** Format: uuid */
+                                orderId: string;
+                                orderNumber: string;
+                                /** Format: date-time */
+                                since: string;
+                            }[];
+                        };
                         daily: {
                             amount: number;
                             country: string;
@@ -5121,6 +5285,8 @@ export interface operations {
                             adminComments: string | null;
                             amount: number;
                             amountKRW: number;
+                            /** @description Since when the customer waits for staff's answer in the conversation; null when staff spoke last. */
+                            awaitingReplySince: string | null;
                             briefStatus: ("pending" | "in_review" | "approved" | "rejected") | null;
                             cancelRequestedAt: string | null;
                             /** @enum {string} */
@@ -5146,6 +5312,8 @@ export interface operations {
                             status: "pending" | "quote_review" | "quoted" | "order_received" | "in_progress" | "draft_delivered" | "completed" | "cancelled";
                             /** @description Paid through the sandbox or test keys: no real money, left out of revenue (D29 amended) */
                             testPayment: boolean;
+                            /** @description The customer's texts in the order's conversation this staff member has not read. */
+                            unread: number;
                         }[];
                         page: number;
                         pageSize: number;
@@ -6491,8 +6659,12 @@ export interface operations {
                              */
                             side: "customer" | "staff" | "system";
                         }[];
+                        /** @description How far this reader has read the thread (0: not yet). */
+                        readSeq: number;
                         /** @enum {boolean} */
                         success: true;
+                        /** @description Texts from the other side after it (for the customer's side, staff's texts; for a staff member, the customer's). */
+                        unread: number;
                     };
                 };
             };
@@ -6615,6 +6787,101 @@ export interface operations {
                         };
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    markOrderMessagesRead: {
+        parameters: {
+            query?: {
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: never;
+            path: {
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderKey?: (string & (unknown & unknown & unknown)) | null;
+                    seq: number;
+                    sessionId?: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How far this reader has read the thread (0: not yet). */
+                        readSeq: number;
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description Texts from the other side after it (for the customer's side, staff's texts; for a staff member, the customer's). */
+                        unread: number;
                     };
                 };
             };

@@ -150,6 +150,8 @@ describe('the API from outside', () => {
       requestRevision: { note: 'Warmer light, please.', sessionId: guest },
       postOrderMessage: { body: 'Could the light be warmer?', sessionId: guest },
       postStaffOrderMessage: { body: 'Tomorrow morning.' },
+      markOrderMessagesRead: { seq: 1, sessionId: guest },
+      markStaffOrderMessagesRead: { seq: 1 },
       setTaxRule: { registered: false, kind: 'vat', rateBasisPoints: 0, included: true, registrations: [] },
       // A US order: its tax ids have a shape (4-30 characters) and no check digit to miss.
       setBusinessDetails: { company: 'Harbour Café LLC', taxId: '12-3456789', sessionId: guest },
@@ -215,7 +217,7 @@ describe('the API from outside', () => {
       return out;
     }
 
-    const STAFF = new Set(['changeStatus', 'setComments', 'cancelOrderAsStaff', 'setBriefStatus', 'markContact', 'sendQuote', 'setTaxRule', 'recordTaxInvoice', 'postStaffOrderMessage']);
+    const STAFF = new Set(['changeStatus', 'setComments', 'cancelOrderAsStaff', 'setBriefStatus', 'markContact', 'sendQuote', 'setTaxRule', 'recordTaxInvoice', 'postStaffOrderMessage', 'markStaffOrderMessagesRead']);
     const SIGNED_IN = new Set(['updateProfile', 'changePassword', 'mergeCart']);
 
     it('accepts a value at each bound and refuses the first one past it with 400 naming the field, for every JSON body', async () => {

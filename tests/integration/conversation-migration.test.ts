@@ -1,5 +1,5 @@
 /**
- * Migration 0024 (issue 35) turns what was said and what happened on an existing order into its
+ * Migrations 0024 and 0025 (issue 35) turn what was said and what happened on an existing order into its
  * conversation: quote questions and declines, revision notes, every staff comment mailed and the
  * field's own, the status history's changes (never staff's notes on them) and refunds, in one stream
  * numbered in time order. A database at 0023 with such orders is migrated on both backends.
@@ -117,6 +117,10 @@ describe.each(BACKENDS)('migration 0024 on %s', (backend) => {
     const [revision] = await db.query<{ message_id: string }>('select message_id from revision_requests');
     expect(rows.find((m) => m.context === 'revision_request')).toMatchObject({ author_user_id: USER });
     expect((await db.query<{ id: string }>(`select id from order_messages where id = '${revision!.message_id}'`)).length).toBe(1);
+    // Everything said before counts as read and owes nobody a mail (0025).
+    const states = await db.query<{ order_id: string; baseline_seq: string; awaiting_reply_since: Date | null; staff_unmailed_since: Date | null }>('select * from order_conversations order by order_id');
+    const last = (orderId: string) => Math.max(...rows.filter((m) => m.order_id === orderId).map((m) => Number(m.seq)));
+    expect(states.map((c) => [c.order_id, Number(c.baseline_seq), c.awaiting_reply_since, c.staff_unmailed_since])).toEqual([[ORDER, last(ORDER), null, null], [QUOTED, last(QUOTED), null, null]]);
   });
 
   it('numbers new messages after the migrated ones, and keeps the rules on them', async () => {

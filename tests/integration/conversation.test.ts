@@ -154,4 +154,47 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
     // Messages' files are not deliverables.
     expect((await s.call('GET', `/api/orders/${order.orderNumber}?sessionId=${buyer}`, undefined)).json().order.deliverables).toEqual([]);
   });
+
+  it('counts unread per reader: the other side\'s texts after what each has read, never a private note or one\'s own', async () => {
+    const [first, second] = [await s.admin(), await s.admin()];
+    const buyer = newGuestId();
+    const order = await guestOrder(buyer);
+    const customerView = async () => (await s.call('GET', `/api/orders/${order.orderNumber}/messages?sessionId=${buyer}`, undefined)).json();
+    const listed = async (cookie: string) => ((await s.call('GET', `/api/orders?q=${order.orderNumber}`, undefined, { cookie })).json().orders as Array<{ id: string; unread: number; awaitingReplySince: string | null }>).find((o) => o.id === order.id)!;
+    const waiting = async () => (await s.call('GET', '/api/admin/overview', undefined, { cookie: first.cookie })).json().awaitingReply as { count: number; oldest: Array<{ orderId: string }> };
+
+    await s.call('POST', `/api/orders/${order.orderNumber}/messages`, { body: 'One', sessionId: buyer });
+    await s.call('POST', `/api/orders/${order.orderNumber}/messages`, { body: 'Two', sessionId: buyer });
+    expect(await listed(first.cookie)).toMatchObject({ unread: 2, awaitingReplySince: expect.any(String) });
+    expect((await waiting()).oldest.map((o) => o.orderId)).toContain(order.id);
+    // The writer has seen what they wrote.
+    expect(await customerView()).toMatchObject({ unread: 0, readSeq: expect.any(Number) });
+
+    const thread = (await s.call('GET', `/api/admin/orders/${order.id}/messages`, undefined, { cookie: first.cookie })).json();
+    expect(thread).toMatchObject({ unread: 2, readSeq: 0 });
+    const read = await s.call('POST', `/api/admin/orders/${order.id}/messages/read`, { seq: thread.lastSeq }, { cookie: first.cookie });
+    expect(read.json()).toMatchObject({ success: true, unread: 0, readSeq: thread.lastSeq });
+    expect((await listed(first.cookie)).unread).toBe(0);
+    expect((await listed(second.cookie)).unread).toBe(2);
+
+    // A private note is nothing to the customer; a public answer is one unread, and ends the wait.
+    await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Note', private: true }, { cookie: second.cookie });
+    expect((await customerView()).unread).toBe(0);
+    expect((await listed(first.cookie)).awaitingReplySince).not.toBeNull();
+    await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Answer', private: false }, { cookie: second.cookie });
+    expect((await customerView()).unread).toBe(1);
+    expect((await listed(first.cookie)).awaitingReplySince).toBeNull();
+    expect((await waiting()).oldest.map((o) => o.orderId)).not.toContain(order.id);
+    // Staff's own texts are never unread to staff.
+    expect((await listed(first.cookie)).unread).toBe(0);
+
+    // Reading past the end stops at the last message; reading back changes nothing.
+    const marked = (await s.call('POST', `/api/orders/${order.orderNumber}/messages/read`, { seq: Number.MAX_SAFE_INTEGER, sessionId: buyer })).json();
+    const last = (await customerView()).lastSeq;
+    expect(marked).toMatchObject({ unread: 0, readSeq: last });
+    expect((await s.call('POST', `/api/orders/${order.orderNumber}/messages/read`, { seq: 1, sessionId: buyer })).json()).toMatchObject({ readSeq: last });
+    // Marking read is the customer's side's: staff and strangers are told the order does not exist.
+    expect((await s.call('POST', `/api/orders/${order.orderNumber}/messages/read`, { seq: 1 }, { cookie: first.cookie })).statusCode).toBe(404);
+    expect((await s.call('POST', `/api/orders/${order.orderNumber}/messages/read`, { seq: 1, sessionId: newGuestId() })).statusCode).toBe(404);
+  });
 });

@@ -27,6 +27,7 @@ const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?:
   { method: 'PATCH', url: '/api/orders/:id/comments', body: { comments: 'Hello' } },
   { method: 'GET', url: '/api/admin/orders/:id/messages' },
   { method: 'POST', url: '/api/admin/orders/:id/messages', body: { body: 'A note', private: true }, creates: true },
+  { method: 'POST', url: '/api/admin/orders/:id/messages/read', body: { seq: 1 } },
   // Before the cancel below: a cancelled order takes no files.
   { method: 'POST', url: '/api/admin/orders/:id/deliverables', query: 'purpose=final', files: true },
   { method: 'POST', url: '/api/admin/orders/:id/cancel', body: { refundAmount: 0, reason: 'Customer asked by phone' } },

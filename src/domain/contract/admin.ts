@@ -41,6 +41,8 @@ export const staffOrderRowSchema = z.object({
   cancelRequestedAt: dateTime().nullable(), createdAt: dateTime(), paidAt: dateTime().nullable(),
   testPayment: z.boolean().describe('Paid through the sandbox or test keys: no real money, left out of revenue (D29 amended)'),
   briefStatus: z.enum(BRIEF_STATUSES).nullable(),
+  unread: z.number().int().describe("The customer's texts in the order's conversation this staff member has not read."),
+  awaitingReplySince: dateTime().nullable().describe("Since when the customer waits for staff's answer in the conversation; null when staff spoke last."),
 });
 
 export const listOrders = route({
@@ -174,6 +176,10 @@ export const overviewSchema = z.object({
       amount: z.number().int(), currency: z.string(), since: dateTime(),
     })),
   }).describe('Payments and refunds the providers have not confirmed for over an hour, and refunds a provider refused (D32), newest first.'),
+  awaitingReply: z.object({
+    count: z.number().int(),
+    oldest: z.array(z.object({ orderId: z.uuid(), orderNumber: z.string(), customerName: z.string(), since: dateTime() })),
+  }).describe("Orders whose customer wrote last in the conversation and waits for staff's answer (D34): how many, and the ten waiting longest, longest first."),
 });
 
 export const overview = route({

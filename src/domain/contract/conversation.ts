@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MESSAGE_CONTEXTS, MESSAGE_KINDS, MESSAGE_SIDES, SYSTEM_EVENTS } from '../conversation.ts';
 import { ORDER_KEY_PATTERN } from '../orders.ts';
-import { customerMessageSchema, messagesQuerySchema, staffMessageSchema } from '../validation/conversation.ts';
+import { customerMessageSchema, customerReadSchema, messagesQuerySchema, staffMessageSchema, staffReadSchema } from '../validation/conversation.ts';
 import { guestQuery } from './cart.ts';
 import { fileSchema } from './files.ts';
 import { SIGNED_IN, SIGNED_IN_OR_GUEST, dateTime, errorAnswers, ok, route } from './http.ts';
@@ -37,13 +37,18 @@ const page = {
   hasMore: z.boolean().describe('More messages follow this page.'),
 };
 
+const readState = {
+  readSeq: z.number().int().describe('How far this reader has read the thread (0: not yet).'),
+  unread: z.number().int().describe("Texts from the other side after it (for the customer's side, staff's texts; for a staff member, the customer's)."),
+};
+
 export const orderMessages = route({
   operationId: 'orderMessages',
   summary: "The order's conversation", tags: ['orders'], security: SIGNED_IN_OR_GUEST,
   description: "Texts from the customer's side and staff, and the order's own entries, oldest first, after `after`. Its owner (the user, the guest's `sessionId`) or the holder of its private link (`key`); anyone else: 404. Staff's private notes are never here.",
   params: orderNumberParams,
   querystring: guestQuery.extend({ ...messagesQuerySchema.shape, key: z.string().regex(ORDER_KEY_PATTERN).optional().describe("The private link's key (base64url).") }),
-  response: { 200: ok({ messages: z.array(messageSchema), ...page }), ...errorAnswers(400, 404, 429) },
+  response: { 200: ok({ messages: z.array(messageSchema), ...page, ...readState }), ...errorAnswers(400, 404, 429) },
 });
 
 export const postOrderMessage = route({
@@ -60,7 +65,7 @@ export const staffOrderMessages = route({
   summary: "The order's conversation with staff's private notes (staff)", tags: ['staff'], security: SIGNED_IN,
   description: 'Everything in the thread, private notes included, oldest first, after `after`.',
   params: uuidParams, querystring: messagesQuerySchema,
-  response: { 200: ok({ messages: z.array(staffMessageViewSchema), ...page }), ...errorAnswers(400, 401, 403, 404, 429) },
+  response: { 200: ok({ messages: z.array(staffMessageViewSchema), ...page, ...readState }), ...errorAnswers(400, 401, 403, 404, 429) },
 });
 
 export const postStaffOrderMessage = route({
@@ -70,6 +75,23 @@ export const postStaffOrderMessage = route({
   params: uuidParams,
   body: staffMessageSchema.meta({ examples: [{ body: '시안을 내일 오전에 보내드리겠습니다.' }, { body: '고객이 전화로 색상 변경을 요청함', private: true }] }),
   response: { 201: ok({ message: staffMessageViewSchema }), ...errorAnswers(400, 401, 403, 404, 429) },
+});
+
+export const markOrderMessagesRead = route({
+  operationId: 'markOrderMessagesRead',
+  summary: "Mark the order's conversation read up to a message", tags: ['orders'], security: SIGNED_IN_OR_GUEST,
+  description: "Everything up to `seq` counts as read for this reader (the signed-in person, or the browser's `sessionId`); never back, never past the last message. A text read in time is not mailed. Its owner or the holder of its private link (`orderKey`); anyone else: 404.",
+  params: orderNumberParams, querystring: guestQuery,
+  body: customerReadSchema,
+  response: { 200: ok(readState), ...errorAnswers(400, 404, 429) },
+});
+
+export const markStaffOrderMessagesRead = route({
+  operationId: 'markStaffOrderMessagesRead',
+  summary: "Mark the order's conversation read up to a message (staff)", tags: ['staff'], security: SIGNED_IN,
+  description: "For this staff member; the customer's texts it covers are not mailed to staff.",
+  params: uuidParams, body: staffReadSchema,
+  response: { 200: ok(readState), ...errorAnswers(400, 401, 403, 404, 429) },
 });
 
 export type MessageAnswer = z.input<typeof messageSchema>;

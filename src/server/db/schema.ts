@@ -14,7 +14,7 @@ import { ROLES } from '../../domain/user.ts';
 import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES, REFUND_STATUSES } from '../../domain/payments.ts';
 import { ACTORS } from '../../domain/lifecycle.ts';
 import { QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
-import { MESSAGE_CONTEXTS, MESSAGE_KINDS, MESSAGE_MAX_CHARS, MESSAGE_SIDES, MESSAGE_VISIBILITIES, SYSTEM_EVENTS } from '../../domain/conversation.ts';
+import { MESSAGE_CONTEXTS, MESSAGE_KINDS, MESSAGE_MAX_CHARS, MESSAGE_SIDES, MESSAGE_VISIBILITIES, READER_SIDES, SYSTEM_EVENTS } from '../../domain/conversation.ts';
 import type { BusinessDetails } from '../../domain/tax/business.ts';
 import { PAPER_KINDS } from '../../domain/tax/papers.ts';
 import { CANCEL_STATUSES, CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../../domain/tax/korean-evidence.ts';
@@ -525,6 +525,47 @@ export const orderMessages = pgTable('order_messages', {
   // A text has words and no event, an entry the reverse; only staff's texts may be private.
   check('order_messages_shape_check', sql`(${t.kind} = 'text') = (${t.body} is not null) and (${t.kind} = 'system') = (${t.event} is not null) and ((${t.kind} = 'system') = (${t.authorSide} = 'system'))`),
   check('order_messages_private_check', sql`${t.visibility} = 'public' or (${t.kind} = 'text' and ${t.authorSide} = 'staff')`),
+]);
+
+/**
+ * Where each order's conversation stands, one row per order that has a text (upserted with it):
+ * what counts as read from the start (messages before the thread existed), since when the customer
+ * waits for staff's answer, and the side each unread text still owes a mail to (D34: mailed only if
+ * not read within a few minutes, one mail gathering what came meanwhile).
+ */
+export const orderConversations = pgTable('order_conversations', {
+  orderId: uuid('order_id').primaryKey().references(() => orders.id, { onDelete: 'cascade' }),
+  /** Every message up to it counts as read for everyone (what was said before the thread existed). */
+  baselineSeq: bigint('baseline_seq', { mode: 'number' }).notNull().default(0),
+  /** The customer's oldest text since staff last answered; null when staff spoke last. */
+  awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
+  /** Staff's oldest public text the customer has neither read nor been mailed about. */
+  customerUnmailedSince: timestamp('customer_unmailed_since', { withTimezone: true }),
+  /** The customer's oldest text no staff member has read and staff were not mailed about. */
+  staffUnmailedSince: timestamp('staff_unmailed_since', { withTimezone: true }),
+  /** The last text each side was mailed about: the next mail starts after it. */
+  customerMailedSeq: bigint('customer_mailed_seq', { mode: 'number' }).notNull().default(0),
+  staffMailedSeq: bigint('staff_mailed_seq', { mode: 'number' }).notNull().default(0),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('order_conversations_awaiting_idx').on(t.awaitingReplySince).where(sql`${t.awaitingReplySince} is not null`),
+  index('order_conversations_customer_unmailed_idx').on(t.customerUnmailedSince).where(sql`${t.customerUnmailedSince} is not null`),
+  index('order_conversations_staff_unmailed_idx').on(t.staffUnmailedSince).where(sql`${t.staffUnmailedSince} is not null`),
+]);
+
+/**
+ * How far each reader has read each order's conversation: a signed-in person by their user id
+ * (`u:<id>`), a guest's browser by a hash of its guest id (`g:<sha256>`, D22: the id is a secret).
+ */
+export const orderMessageReads = pgTable('order_message_reads', {
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  reader: text('reader').notNull(),
+  side: text('side', { enum: READER_SIDES }).notNull(),
+  lastSeenSeq: bigint('last_seen_seq', { mode: 'number' }).notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.orderId, t.reader] }),
+  check('order_message_reads_side_check', oneOf(t.side, READER_SIDES)),
 ]);
 
 /**

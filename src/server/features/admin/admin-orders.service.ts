@@ -18,7 +18,8 @@ import type { OrderStatus } from '../../../domain/statuses.ts';
 import type { AdminBriefsQuery, AdminOrdersQuery } from '../../../domain/validation/admin.ts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { mailOutbox, orderLines, orderMessages, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users, papers } from '../../db/schema.ts';
+import { unreadCounts } from '../conversation/reads.ts';
+import { mailOutbox, orderConversations, orderLines, orderMessages, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users, papers } from '../../db/schema.ts';
 import { briefsOfOrders } from '../briefs/brief-queries.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import { quotesOfOrders } from '../quotes/quotes.service.ts';
@@ -53,14 +54,15 @@ const listColumns = {
   country: orders.country, currency: orders.currency, amount: orders.amountMinor, amountKRW: orders.amountKrw,
   isGuestOrder: orders.isGuestOrder, paymentMethod: orders.paymentMethod, adminComments: orders.adminComments,
   cancelRequestedAt: orders.cancelRequestedAt, createdAt: orders.createdAt, paidAt: orders.paidAt, testPayment: orders.testPayment,
-  briefStatus: projectBriefs.status,
+  briefStatus: projectBriefs.status, awaitingReplySince: orderConversations.awaitingReplySince,
 };
 
 /** One page of orders, newest first, with the total that matches (SPEC's `{ orders, total }`). */
-export async function listOrders(db: Database, query: AdminOrdersQuery, lang: Language) {
+export async function listOrders(db: Database, staffUserId: string, query: AdminOrdersQuery, lang: Language) {
   const page = await listOrderRows(db, query);
-  const names = await staffNames(db, page.orders, lang);
-  return { ...page, orders: page.orders.map((row) => ({ ...row, staffName: names.get(row.id) ?? row.orderName })) };
+  const ids = page.orders.map((row) => row.id);
+  const [names, unread] = await Promise.all([staffNames(db, page.orders, lang), unreadCounts(db, ids, `u:${staffUserId}`, 'staff')]);
+  return { ...page, orders: page.orders.map((row) => ({ ...row, staffName: names.get(row.id) ?? row.orderName, unread: unread.get(row.id) ?? 0 })) };
 }
 
 async function listOrderRows(db: Database, query: AdminOrdersQuery) {
@@ -74,7 +76,7 @@ async function listOrderRows(db: Database, query: AdminOrdersQuery) {
   if (!query.q) {
     // The page walks the (created_at, id) index; counting is an index-only scan.
     const [rows, total] = await Promise.all([
-      onePage(db.select(listColumns).from(orders).leftJoin(projectBriefs, eq(projectBriefs.orderId, orders.id)).$dynamic()),
+      onePage(db.select(listColumns).from(orders).leftJoin(projectBriefs, eq(projectBriefs.orderId, orders.id)).leftJoin(orderConversations, eq(orderConversations.orderId, orders.id)).$dynamic()),
       count(),
     ]);
     return { orders: rows, total, page: query.page, pageSize: query.pageSize };
@@ -84,7 +86,7 @@ async function listOrderRows(db: Database, query: AdminOrdersQuery) {
   // indexes: this one statement is planned for its pattern.
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return onePage(tx.select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(orders).leftJoin(projectBriefs, eq(projectBriefs.orderId, orders.id)).$dynamic());
+    return onePage(tx.select({ ...listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(orders).leftJoin(projectBriefs, eq(projectBriefs.orderId, orders.id)).leftJoin(orderConversations, eq(orderConversations.orderId, orders.id)).$dynamic());
   });
   const total = rows[0]?.total ?? (query.page > 1 ? await count() : 0);
   return { orders: rows.map(({ total: _total, ...row }) => row), total, page: query.page, pageSize: query.pageSize };
@@ -179,6 +181,11 @@ export async function setOrderComments(db: Database, staffUserId: string, id: st
       insert into ${orderMessages} (order_id, kind, visibility, author_side, author_actor, author_user_id, body, context)
       select id, 'text', 'public', 'staff', 'staff', ${staffUserId}, ${text}::text, 'staff_comment' from updated
       where ${text}::text is not null and ${text}::text is distinct from before
+      returning order_id
+    ), conversation as (
+      -- Staff answered (conversation-writes.ts addText does the same for the thread's own texts).
+      insert into ${orderConversations} as c (order_id, customer_unmailed_since) select order_id, now() from message
+      on conflict (order_id) do update set awaiting_reply_since = null, customer_unmailed_since = coalesce(c.customer_unmailed_since, now()), updated_at = now()
       returning 1
     ), mail as (
       insert into ${mailOutbox} (kind, order_id, payload)

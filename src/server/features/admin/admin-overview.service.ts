@@ -7,7 +7,7 @@
  */
 import { desc, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { contactSubmissions, orders, users } from '../../db/schema.ts';
+import { contactSubmissions, orderConversations, orders, users } from '../../db/schema.ts';
 import type { Language } from '../../../domain/countries.ts';
 import { stuckMoney } from '../payments/stuck-money.ts';
 import { staffNames } from './staff-names.ts';
@@ -23,7 +23,7 @@ const TODAY_KST = sql`(date_trunc('day', now() at time zone 'Asia/Seoul') at tim
 const TAKEN = sql`${orders.paidAt} is not null and ${orders.status} <> 'cancelled' and not ${orders.testPayment}`;
 
 export async function overview(db: Database, lang: Language) {
-  const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes, stuck, months] = await Promise.all([
+  const [userCounts, orderCounts, revenue, today, recent, daily, inbox, openQuotes, stuck, months, waiting] = await Promise.all([
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${users.createdAt} >= ${TODAY_KST})::int as today,
       count(*) filter (where ${users.phone} is not null and ${users.phone} <> '')::int as with_phone from ${users}`),
     db.execute(sql`select count(*)::int as total, count(*) filter (where ${orders.status} = 'pending')::int as pending,
@@ -53,6 +53,10 @@ export async function overview(db: Database, lang: Language) {
         coalesce(sum(${orders.amountMinor}) filter (where ${orders.paidAt} >= b.this_start), 0)::bigint as this_month,
         coalesce(sum(${orders.amountMinor}) filter (where ${orders.paidAt} >= b.last_start and ${orders.paidAt} < b.last_start + (now() - b.this_start)), 0)::bigint as last_month
       from ${orders}, bounds as b where ${TAKEN} and ${orders.paidAt} >= b.last_start group by 1 order by 1`),
+    // Customers waiting for staff's answer in the order's conversation (D34), longest first.
+    db.execute(sql`select c.order_id, o.order_number, o.customer_name, c.awaiting_reply_since as since, count(*) over ()::int as total
+      from ${orderConversations} as c join ${orders} as o on o.id = c.order_id
+      where c.awaiting_reply_since is not null order by c.awaiting_reply_since, c.order_id limit 10`),
   ]);
   const money = (rows: unknown) => rowsOf<{ currency: string; amount: string | number; orders: number }>(rows).map((r) => ({ currency: r.currency, amount: Number(r.amount), orders: r.orders }));
   const [u] = rowsOf<{ total: number; today: number; with_phone: number }>(userCounts);
@@ -69,11 +73,20 @@ export async function overview(db: Database, lang: Language) {
     /** Open quotes (sent, unpaid) per currency: count and value. Paid quotes count in revenue like any order. */
     openQuotes: money(openQuotes),
     stuckMoney: stuck,
+    awaitingReply: awaitingReplyOf(waiting),
     /** Paid this month so far and in last month's same stretch, per currency; growth null without last month's. */
     monthly: rowsOf<{ currency: string; this_month: string | number; last_month: string | number }>(months).map((r) => {
       const thisMonth = Number(r.this_month);
       const lastMonth = Number(r.last_month);
       return { currency: r.currency, thisMonth, lastMonth, growth: lastMonth > 0 ? Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10 : null };
     }),
+  };
+}
+
+function awaitingReplyOf(result: unknown) {
+  const rows = rowsOf<{ order_id: string; order_number: string; customer_name: string; since: Date | string; total: number }>(result);
+  return {
+    count: rows[0]?.total ?? 0,
+    oldest: rows.map((r) => ({ orderId: r.order_id, orderNumber: r.order_number, customerName: r.customer_name, since: new Date(r.since) })),
   };
 }

@@ -28,7 +28,8 @@ export function createAdminLoader({ db, payments, taxRules, system }: { db: Data
   return {
     /** In the staff member's language (`lang`): the orders' names are said from their lines in it. */
     overview: (lang: Language) => overview(db, lang),
-    orders: (query: AdminOrdersQuery, lang: Language) => listOrders(db, query, lang),
+    /** The orders with what this staff member has not read of each one's conversation. */
+    orders: (staffUserId: string, query: AdminOrdersQuery, lang: Language) => listOrders(db, staffUserId, query, lang),
     order: async (id: string, lang: Language) => (z.uuid().safeParse(id).success ? getOrder(db, id, lang).catch(noneWhenNotFound) : null),
     papers: (query: AdminPapersQuery) => listPapers(db, query),
     taxInvoices: () => taxInvoiceQueue(db),

@@ -28,8 +28,8 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   const preValidation = async (request: FastifyRequest) => { await staff(request); };
 
   app.get('/api/orders', { schema: contract.listOrders, preValidation }, async (request) => {
-    await staff(request);
-    return { success: true as const, ...(await listOrders(db, request.query, request.store.lang)) };
+    const actor = await staff(request);
+    return { success: true as const, ...(await listOrders(db, actor.id, request.query, request.store.lang)) };
   });
 
   app.get('/api/admin/orders/:id', { schema: contract.getOrder, preValidation }, async (request) => {

@@ -3,10 +3,12 @@
  * writers that existed before the thread (a quote question or decline, a revision request, staff's
  * comment) add their words here too, so the thread holds everything said about the order.
  */
+import { sql } from 'drizzle-orm';
 import type { MessageContext, MessageSide, MessageVisibility, SystemEvent } from '../../../domain/conversation.ts';
 import type { Actor } from '../../../domain/lifecycle.ts';
 import type { Database } from '../../db/client.ts';
-import { orderMessages } from '../../db/schema.ts';
+import { orderConversations, orderMessages } from '../../db/schema.ts';
+import { markSeen } from './reads.ts';
 
 export type OrderMessageRow = typeof orderMessages.$inferSelect;
 
@@ -18,9 +20,15 @@ export interface TextInput {
   body: string;
   context?: MessageContext;
   visibility?: MessageVisibility;
+  /** The writer as a reader (reads.ts readerOf): what they wrote they have seen. */
+  reader?: string | null;
 }
 
-/** A person's text in the order's thread. */
+/**
+ * A person's text in the order's thread, and where the conversation stands after it: a customer's
+ * text waits for staff's answer and owes staff a mail unless read in time; staff's public text
+ * answers it and owes the customer one. A private note changes neither.
+ */
 export async function addText(tx: Database, input: TextInput): Promise<OrderMessageRow> {
   const [row] = await tx.insert(orderMessages).values({
     orderId: input.orderId,
@@ -32,6 +40,20 @@ export async function addText(tx: Database, input: TextInput): Promise<OrderMess
     body: input.body,
     context: input.context ?? null,
   }).returning();
+  if (row!.visibility === 'public') {
+    const customer = input.side === 'customer';
+    await tx.insert(orderConversations).values({
+      orderId: input.orderId,
+      awaitingReplySince: customer ? sql`now()` : null,
+      ...(customer ? { staffUnmailedSince: sql`now()` } : { customerUnmailedSince: sql`now()` }),
+    }).onConflictDoUpdate({
+      target: orderConversations.orderId,
+      set: customer
+        ? { awaitingReplySince: sql`coalesce(${orderConversations.awaitingReplySince}, now())`, staffUnmailedSince: sql`coalesce(${orderConversations.staffUnmailedSince}, now())`, updatedAt: sql`now()` }
+        : { awaitingReplySince: null, customerUnmailedSince: sql`coalesce(${orderConversations.customerUnmailedSince}, now())`, updatedAt: sql`now()` },
+    });
+  }
+  if (input.reader) await markSeen(tx, { orderId: input.orderId, reader: input.reader, side: input.side, seq: row!.seq });
   return row!;
 }
 

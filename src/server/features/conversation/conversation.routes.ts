@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { queryGuestId, requestAccessor } from '../../http/accessor.ts';
 import type { Auth } from '../../http/auth.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
-import { customerThread, postCustomerMessage, postStaffMessage, staffThread } from './conversation.service.ts';
+import { customerRead, customerThread, postCustomerMessage, postStaffMessage, staffRead, staffThread } from './conversation.service.ts';
 import { messageView, staffMessageView } from './message-view.ts';
 
 export function registerConversationRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks }): void {
@@ -23,9 +23,9 @@ export function registerConversationRoutes(server: FastifyInstance, deps: { db: 
     const { orderId } = request.params;
     const { key, after, limit } = request.query;
     const accessor = await requestAccessor(auth, links, request, { guestId: queryGuestId(request), orderNumber: orderId, orderKey: key });
-    const { page } = await customerThread(db, accessor, orderId, { after, limit });
+    const { page, read } = await customerThread(db, accessor, orderId, { after, limit });
     const access = fileAccess(orderId, key, accessor.linkedOrderNumber !== null);
-    return { success: true as const, messages: page.messages.map((m) => messageView(m, access)), lastSeq: page.lastSeq, hasMore: page.hasMore };
+    return { success: true as const, messages: page.messages.map((m) => messageView(m, access)), lastSeq: page.lastSeq, hasMore: page.hasMore, ...read };
   });
 
   app.post('/api/orders/:orderId/messages', { schema: contract.postOrderMessage, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
@@ -38,9 +38,21 @@ export function registerConversationRoutes(server: FastifyInstance, deps: { db: 
   });
 
   app.get('/api/admin/orders/:id/messages', { schema: contract.staffOrderMessages, ...staff, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } }, async (request) => {
-    await auth.requireUserWithRole(request, 'admin');
-    const page = await staffThread(db, request.params.id, request.query);
-    return { success: true as const, messages: page.messages.map(staffMessageView), lastSeq: page.lastSeq, hasMore: page.hasMore };
+    const actor = await auth.requireUserWithRole(request, 'admin');
+    const { page, read } = await staffThread(db, actor.id, request.params.id, request.query);
+    return { success: true as const, messages: page.messages.map(staffMessageView), lastSeq: page.lastSeq, hasMore: page.hasMore, ...read };
+  });
+
+  app.post('/api/orders/:orderId/messages/read', { schema: contract.markOrderMessagesRead, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } }, async (request) => {
+    const { orderId } = request.params;
+    const input = request.body;
+    const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request), orderNumber: orderId, orderKey: input.orderKey });
+    return { success: true as const, ...(await customerRead(db, accessor, orderId, input.seq)) };
+  });
+
+  app.post('/api/admin/orders/:id/messages/read', { schema: contract.markStaffOrderMessagesRead, ...staff, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } }, async (request) => {
+    const actor = await auth.requireUserWithRole(request, 'admin');
+    return { success: true as const, ...(await staffRead(db, actor.id, request.params.id, request.body.seq)) };
   });
 
   app.post('/api/admin/orders/:id/messages', { schema: contract.postStaffOrderMessage, ...staff, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {

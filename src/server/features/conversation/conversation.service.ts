@@ -6,7 +6,7 @@
  * message that carries them, in its transaction.
  */
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { MessageVisibility } from '../../../domain/conversation.ts';
+import type { MessageVisibility, ReaderSide } from '../../../domain/conversation.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
 import { V } from '../../../domain/validation/messages.ts';
@@ -16,6 +16,7 @@ import { orderFor } from '../orders/order-access.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import type { UploadedFileRow } from '../uploads/upload-batch.ts';
 import { addText, type OrderMessageRow } from './conversation-writes.ts';
+import { markSeen, readerOf, readSeqs, unreadCounts } from './reads.ts';
 
 export interface ThreadMessage {
   row: OrderMessageRow;
@@ -28,6 +29,16 @@ export interface ThreadPage {
   messages: ThreadMessage[];
   lastSeq: number;
   hasMore: boolean;
+}
+
+export interface ReadState {
+  readSeq: number;
+  unread: number;
+}
+
+async function readStateOf(db: Database, orderId: string, reader: string | null, side: ReaderSide): Promise<ReadState> {
+  const [seen, unread] = await Promise.all([readSeqs(db, [orderId], reader), unreadCounts(db, [orderId], reader, side)]);
+  return { readSeq: seen.get(orderId) ?? 0, unread: unread.get(orderId) ?? 0 };
 }
 
 interface PageQuery {
@@ -60,16 +71,38 @@ async function filesOf(db: Database, messageIds: string[]): Promise<Map<string, 
 }
 
 /** The customer's side reading the thread: the order as the table lets them see it. */
-export async function customerThread(db: Database, accessor: Accessor, orderNumber: string, query: PageQuery): Promise<{ order: OrderRow; page: ThreadPage }> {
+export async function customerThread(db: Database, accessor: Accessor, orderNumber: string, query: PageQuery): Promise<{ order: OrderRow; page: ThreadPage; read: ReadState }> {
   const order = await orderFor(db, accessor, orderNumber, 'view');
-  return { order, page: await threadPage(db, order.id, query, false) };
+  const [page, read] = await Promise.all([threadPage(db, order.id, query, false), readStateOf(db, order.id, readerOf(accessor), 'customer')]);
+  return { order, page, read };
 }
 
-/** Staff reading the thread, private notes included. */
-export async function staffThread(db: Database, orderId: string, query: PageQuery): Promise<ThreadPage> {
+async function staffOrderId(db: Database, orderId: string): Promise<string> {
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new DomainError('NOT_FOUND');
-  return threadPage(db, order.id, query, true);
+  return order.id;
+}
+
+/** Staff reading the thread, private notes included, with how far this staff member has read it. */
+export async function staffThread(db: Database, staffUserId: string, orderId: string, query: PageQuery): Promise<{ page: ThreadPage; read: ReadState }> {
+  const id = await staffOrderId(db, orderId);
+  const [page, read] = await Promise.all([threadPage(db, id, query, true), readStateOf(db, id, `u:${staffUserId}`, 'staff')]);
+  return { page, read };
+}
+
+/** The customer's side has read up to `seq` (the owner or the private link: staff read through their own route). */
+export async function customerRead(db: Database, accessor: Accessor, orderNumber: string, seq: number): Promise<ReadState> {
+  const order = await orderFor(db, accessor, orderNumber, 'converse');
+  const reader = readerOf(accessor);
+  if (reader) await markSeen(db, { orderId: order.id, reader, side: 'customer', seq });
+  return readStateOf(db, order.id, reader, 'customer');
+}
+
+/** A staff member has read up to `seq`. */
+export async function staffRead(db: Database, staffUserId: string, orderId: string, seq: number): Promise<ReadState> {
+  const id = await staffOrderId(db, orderId);
+  await markSeen(db, { orderId: id, reader: `u:${staffUserId}`, side: 'staff', seq });
+  return readStateOf(db, id, `u:${staffUserId}`, 'staff');
 }
 
 interface Written {
@@ -81,7 +114,7 @@ interface Written {
 export async function postCustomerMessage(db: Database, accessor: Accessor, orderNumber: string, input: Written): Promise<{ order: OrderRow; message: ThreadMessage }> {
   return db.transaction(async (tx) => {
     const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'converse');
-    const row = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor: customerActorOf(accessor, order), userId: accessor.user?.id ?? null, body: input.body });
+    const row = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor: customerActorOf(accessor, order), userId: accessor.user?.id ?? null, body: input.body, reader: readerOf(accessor) });
     const files = await claimFiles(tx as unknown as Database, row, input.files, uploadedBy(accessor));
     return { order, message: { row, files, authorEmail: null } };
   });
@@ -90,10 +123,9 @@ export async function postCustomerMessage(db: Database, accessor: Accessor, orde
 /** Staff writing to the customer, or a private note. */
 export async function postStaffMessage(db: Database, staffUserId: string, orderId: string, input: Written & { private: boolean }): Promise<ThreadMessage> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
-    if (!order) throw new DomainError('NOT_FOUND');
+    const id = await staffOrderId(tx as unknown as Database, orderId);
     const visibility: MessageVisibility = input.private ? 'private' : 'public';
-    const row = await addText(tx as unknown as Database, { orderId: order.id, side: 'staff', actor: 'staff', userId: staffUserId, body: input.body, visibility });
+    const row = await addText(tx as unknown as Database, { orderId: id, side: 'staff', actor: 'staff', userId: staffUserId, body: input.body, visibility, reader: `u:${staffUserId}` });
     const files = await claimFiles(tx as unknown as Database, row, input.files, eq(uploadedFiles.ownerUserId, staffUserId));
     const [author] = await tx.select({ email: users.email }).from(users).where(eq(users.id, staffUserId));
     return { row, files, authorEmail: author?.email ?? null };

@@ -14,6 +14,7 @@ import { DomainError } from '../../../domain/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orders, projectBriefs, revisionRequests } from '../../db/schema.ts';
 import { addEntry, addText } from '../conversation/conversation-writes.ts';
+import { readerOf } from '../conversation/reads.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import type { UploadBatch, UploadedFileRow } from '../uploads/upload-batch.ts';
 import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
@@ -78,7 +79,7 @@ export async function reviewDraft(db: Database, accessor: Accessor, orderNumber:
       orderId: order.id, event: 'revisionRequested', actor, actorUserId, note: `revision ${revisionsUsed} requested by the customer`,
       set: { revisionsUsed }, mailPayload: { decision: 'revision', note: decision.note, round: String(revisionsUsed) },
     });
-    const message = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: actorUserId, body: decision.note, context: 'revision_request' });
+    const message = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: actorUserId, body: decision.note, context: 'revision_request', reader: readerOf(accessor) });
     await tx.insert(revisionRequests).values({ orderId: order.id, round: revisionsUsed, note: decision.note, requestedByUserId: actorUserId, messageId: message.id });
     return { status: 'in_progress' as const, revisionsUsed };
   });

@@ -13,6 +13,7 @@ import type { QuoteInput } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderMessages, orderQuotes, orders } from '../../db/schema.ts';
 import { addText } from '../conversation/conversation-writes.ts';
+import { readerOf } from '../conversation/reads.ts';
 import { requireTransition, transition } from '../orders/lifecycle.ts';
 import { orderFor } from '../orders/order-access.ts';
 
@@ -58,7 +59,7 @@ export async function declineQuote(db: Database, accessor: Accessor, orderNumber
     const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'answerQuote', { lock: true });
     if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
     const actor = customerActorOf(accessor, order);
-    await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: accessor.user?.id ?? null, body: reason, context: 'quote_decline' });
+    await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: accessor.user?.id ?? null, body: reason, context: 'quote_decline', reader: readerOf(accessor) });
     await requireTransition(tx as unknown as Database, {
       orderId: order.id, event: 'quoteDeclined', actor, actorUserId: accessor.user?.id ?? null,
       note: `quote declined by the customer: ${reason}`.slice(0, 500), mailPayload: { event: 'declined', text: reason },
@@ -71,7 +72,7 @@ export async function askAboutQuote(db: Database, accessor: Accessor, orderNumbe
   return db.transaction(async (tx) => {
     const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'answerQuote', { lock: true });
     if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
-    const row = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor: customerActorOf(accessor, order), userId: accessor.user?.id ?? null, body: message, context: 'quote_question' });
+    const row = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor: customerActorOf(accessor, order), userId: accessor.user?.id ?? null, body: message, context: 'quote_question', reader: readerOf(accessor) });
     await tx.insert(mailOutbox).values({ kind: 'staff_quote', orderId: order.id, payload: { event: 'question', text: message } });
     return { kind: 'question', body: message, createdAt: row.createdAt };
   });

@@ -26,7 +26,7 @@ export const TABS = ['overview', 'orders', 'papers', 'users', 'briefs', 'inbox',
 export type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUserWithRole(context, 'admin');
+  const staffMember = requireUserWithRole(context, 'admin');
   const admin = loaders(context).admin;
   const { lang } = context.get(requestInfo).store;
   const params = new URL(request.url).searchParams;
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The form shows what was typed, even a filter the query had to leave out.
       const filters = Object.fromEntries(['status', 'country', 'from', 'to', 'q', 'userId'].map((key) => [key, params.get(key) || undefined]));
       const openId = params.get('order');
-      const [orders, open] = await Promise.all([admin.orders(tabQuery(adminOrdersQuerySchema, params), lang), openId ? admin.order(openId, lang) : null]);
+      const [orders, open] = await Promise.all([admin.orders(staffMember.id, tabQuery(adminOrdersQuerySchema, params), lang), openId ? admin.order(openId, lang) : null]);
       return { tab, orders, filters, open };
     }
     case 'papers': {
