@@ -242,7 +242,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiNotFound(app);
   // Unclaimed uploads and unpaid orders are cleared on a clock, from the first moment the server
   // is up; before the database closes, the pass under way finishes and no other starts.
-  const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage, payments, reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS, log: app.log }) });
+  const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage, payments, reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS, messageMailDelayMs: config.MESSAGE_MAIL_DELAY_MS, mailQueued: () => mailWorker.nudge(), log: app.log }) });
   app.addHook('onReady', async () => scheduler.start());
   // The jobs by name, for a pass on demand (the tests; an operator's command later).
   app.decorate('jobs', scheduler);

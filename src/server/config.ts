@@ -59,6 +59,8 @@ const schema = z.object({
   TOSS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** How long a call to Stripe or PayPal may take before its outcome is taken as unknown (D32). */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** How long a conversation's text may stay unread before its reader is mailed (D34; 5 minutes). */
+  MESSAGE_MAIL_DELAY_MS: z.coerce.number().int().min(0).max(24 * 60 * 60_000).default(5 * 60_000),
   /** How often the reconciler asks the providers about open attempts and refunds (D32). */
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(60_000),
   /** Stripe (us, au, my, vn, cn; D26): secret key, webhook signing secret, and the API address (tests use a fake). */

@@ -6,6 +6,7 @@
 import type { MAIL_KINDS } from './db/schema.ts';
 import { briefMailKinds } from './features/briefs/brief-mail-kinds.ts';
 import { contactMailKinds } from './features/contact/contact-mail-kinds.ts';
+import { conversationMailKinds } from './features/conversation/conversation-mail-kinds.ts';
 import { deliverableMailKinds } from './features/deliverables/deliverable-mail-kinds.ts';
 import type { OrderLinks } from './features/orders/order-links.ts';
 import { orderMailKinds } from './features/orders/order-mail-kinds.ts';
@@ -19,6 +20,7 @@ export function storeMailKinds(links: OrderLinks): MailKinds {
     ...briefMailKinds,
     ...deliverableMailKinds(links),
     ...quoteMailKinds(links),
+    ...conversationMailKinds(links),
     ...contactMailKinds,
     ...paymentMailKinds,
     // Every kind the outbox's check allows has its entry.

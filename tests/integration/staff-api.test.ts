@@ -11,7 +11,7 @@ import { newGuestId } from '../../src/domain/guest.ts';
 import { staffStatusChoices } from '../../src/domain/lifecycle.ts';
 import { ORDER_STATUSES } from '../../src/domain/statuses.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { mailOutbox, orderMessages, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
+import { mailOutbox, orderConversations, orderMessages, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { multipart, png } from './support/files.ts';
 import { staffApi, type Method } from './support/staff.ts';
@@ -214,7 +214,8 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     const mine = (await s.api.call('GET', '/api/orders/me', undefined, { cookie: owner.cookie })).json();
     expect(mine.orders[0].adminComments).toBe('시안은 내일 보내드립니다.');
     const queued = await s.db().select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
-    expect(queued.filter((m) => m.kind === 'order_comment')).toHaveLength(1);
+    // Mailed only if the customer has not read it in time, like any message of staff's (conversation-mail.test.ts).
+    expect(queued.filter((m) => m.kind === 'order_comment')).toHaveLength(0);
     // Each new comment is staff's message in the order's conversation too; the same again is not.
     await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: '시안은 내일 보내드립니다.' }, { cookie: admin.cookie });
     await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: null }, { cookie: admin.cookie });
@@ -357,10 +358,14 @@ describe('staff changes reach the customer by e-mail', () => {
     expect(status.subject).toBe('[Studio Lumi] Your order is now: Draft delivered');
     expect(status.text).toContain('changed from "Order received" to "Draft delivered"');
     expect(status.text).toContain('https://shop.test/kr/profile');
+    // A comment is staff's message: mailed once it has gone unread for the delay (D34).
     await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: 'The draft is in your inbox.' }, { cookie: admin.cookie });
+    await s.db().update(orderConversations).set({ customerUnmailedSince: sql`now() - interval '1 hour'` }).where(eq(orderConversations.orderId, order.id));
+    await server().app.jobs.runOnce('mail-unread-messages');
     const comment = await smtp.nextTo(owner.account.email);
-    expect(comment.subject).toBe('[Studio Lumi] A new note about your order');
+    expect(comment.subject).toBe('[Studio Lumi] New messages about your order');
     expect(comment.text).toContain('The draft is in your inbox.');
+    expect(comment.text).toContain('https://shop.test/kr/profile');
   });
 
   it('tells staff (STAFF_EMAIL) of every new paid order, brief and contact message, in Korean', async () => {

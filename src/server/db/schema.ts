@@ -320,7 +320,7 @@ export const contactSubmissions = pgTable('contact_submissions', {
  */
 export const MAIL_KINDS = [
   'order_paid', 'order_status', 'order_comment', 'order_files', 'staff_order', 'staff_brief', 'staff_contact', 'staff_review',
-  'consultation_received', 'quote_sent', 'staff_quote', 'staff_money', 'order_kept',
+  'consultation_received', 'quote_sent', 'staff_quote', 'staff_money', 'order_kept', 'order_messages', 'staff_messages',
 ] as const;
 
 /**

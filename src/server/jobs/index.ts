@@ -1,5 +1,6 @@
 /** The store's scheduled jobs and how often they run (each also runs once when the server is ready). */
 import { purgeUnclaimedUploads } from '../features/uploads/purge-unclaimed.ts';
+import { queueUnreadMessageMails } from '../features/conversation/conversation-mail.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
 import { expireQuotes } from '../features/quotes/quotes.service.ts';
@@ -9,7 +10,7 @@ import type { PaymentsService } from '../features/payments/payments.service.ts';
 import { numberPapers } from '../features/payments/papers-numbering.ts';
 import { queueCashReceiptCancels, retryCashReceipts, sendCashReceiptCancels } from '../features/papers/korean-evidence.service.ts';
 
-export function storeJobs(deps: { storage: FileStorage; payments: PaymentsService; reconcileIntervalMs: number; log: FastifyBaseLogger }): Job[] {
+export function storeJobs(deps: { storage: FileStorage; payments: PaymentsService; reconcileIntervalMs: number; messageMailDelayMs: number; mailQueued: () => void; log: FastifyBaseLogger }): Job[] {
   return [
     // A file is a day old before it goes: a quarter of an hour more or less does not matter.
     { name: 'purge-unclaimed-uploads', intervalMs: 15 * 60_000, run: (db) => purgeUnclaimedUploads(db, deps.storage) },
@@ -20,6 +21,15 @@ export function storeJobs(deps: { storage: FileStorage; payments: PaymentsServic
     { name: 'expire-quotes', intervalMs: 60 * 60_000, run: (db) => expireQuotes(db) },
     // Papers a process left unnumbered (it died between a payment and its numbering) get their numbers within the minute.
     { name: 'number-papers', intervalMs: 60_000, run: (db) => numberPapers(db) },
+    // A conversation's text not read within the delay is mailed to its reader, one mail gathering
+    // what came meanwhile (D34); a minute's pass keeps that within a minute of the delay.
+    {
+      name: 'mail-unread-messages', intervalMs: 60_000, run: async (db) => {
+        const queued = await queueUnreadMessageMails(db, deps.messageMailDelayMs);
+        if (queued > 0) deps.mailQueued();
+        return queued;
+      },
+    },
     // Cash receipts the provider did not answer are asked again under the same key ("unknown" is not
     // "refused"); refunds cancel their part of an issued receipt.
     {

@@ -27,7 +27,7 @@ export function compose(parts: MailParts): MailMessage {
   const text = [parts.greeting, '', ...parts.paragraphs.flatMap((p) => [p, '']), ...(rows.length ? [...rows.map(([label, value]) => `${label}: ${value}`), ''] : []), ...(parts.button ? [parts.button.href, ''] : []), ...parts.footnotes, '', parts.signature];
   const html = `<!doctype html><html lang="${parts.lang}"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.6">
 <p>${escapeHtml(parts.greeting)}</p>
-${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${parts.paragraphs.map((p) => (p.includes('\n') ? `<p style="white-space:pre-line">${escapeHtml(p)}</p>` : `<p>${escapeHtml(p)}</p>`)).join('\n')}
 ${rows.length ? `<table style="border-collapse:collapse;margin:8px 0 16px">${rows.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#475569">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`).join('')}</table>` : ''}
 ${parts.button ? `<p><a href="${escapeHtml(parts.button.href)}" style="display:inline-block;background:#15803d;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(parts.button.label)}</a></p>` : ''}
 <p style="font-size:13px;color:#475569">${parts.footnotes.map(escapeHtml).join('<br>')}</p>

@@ -169,8 +169,9 @@ export async function changeOrderStatus(db: Database, actorId: string, id: strin
 /** Replaces the staff comment the customer reads; a new non-empty comment is e-mailed to them. */
 export async function setOrderComments(db: Database, staffUserId: string, id: string, comments: string | null): Promise<void> {
   const text = comments?.trim() ? comments.trim() : null;
-  // A new comment is also staff's message in the order's conversation (D34): the thread keeps
-  // every one, where the field keeps the latest.
+  // A new comment is staff's message in the order's conversation (D34): the thread keeps every
+  // one, where the field keeps the latest, and the customer is mailed only if they have not read it
+  // within the delay, like any message of staff's (conversation-mail.ts).
   const result = await db.execute(sql`
     with prev as (
       select id, admin_comments from ${orders} where id = ${id} for update
@@ -186,11 +187,6 @@ export async function setOrderComments(db: Database, staffUserId: string, id: st
       -- Staff answered (conversation-writes.ts addText does the same for the thread's own texts).
       insert into ${orderConversations} as c (order_id, customer_unmailed_since) select order_id, now() from message
       on conflict (order_id) do update set awaiting_reply_since = null, customer_unmailed_since = coalesce(c.customer_unmailed_since, now()), updated_at = now()
-      returning 1
-    ), mail as (
-      insert into ${mailOutbox} (kind, order_id, payload)
-      select 'order_comment', id, jsonb_build_object('comment', ${text}::text) from updated
-      where ${text}::text is not null and ${text}::text is distinct from before
       returning 1
     )
     select (select count(*) from updated)::int as updated`);

@@ -22,6 +22,11 @@ export interface TextInput {
   visibility?: MessageVisibility;
   /** The writer as a reader (reads.ts readerOf): what they wrote they have seen. */
   reader?: string | null;
+  /**
+   * A mail about it is queued already (a quote question, a revision request: staff are told at
+   * once, their clock runs); the conversation then owes none for it.
+   */
+  mailedAlready?: boolean;
 }
 
 /**
@@ -42,15 +47,16 @@ export async function addText(tx: Database, input: TextInput): Promise<OrderMess
   }).returning();
   if (row!.visibility === 'public') {
     const customer = input.side === 'customer';
+    const owes = !input.mailedAlready;
     await tx.insert(orderConversations).values({
       orderId: input.orderId,
       awaitingReplySince: customer ? sql`now()` : null,
-      ...(customer ? { staffUnmailedSince: sql`now()` } : { customerUnmailedSince: sql`now()` }),
+      ...(owes ? (customer ? { staffUnmailedSince: sql`now()` } : { customerUnmailedSince: sql`now()` }) : {}),
     }).onConflictDoUpdate({
       target: orderConversations.orderId,
       set: customer
-        ? { awaitingReplySince: sql`coalesce(${orderConversations.awaitingReplySince}, now())`, staffUnmailedSince: sql`coalesce(${orderConversations.staffUnmailedSince}, now())`, updatedAt: sql`now()` }
-        : { awaitingReplySince: null, customerUnmailedSince: sql`coalesce(${orderConversations.customerUnmailedSince}, now())`, updatedAt: sql`now()` },
+        ? { awaitingReplySince: sql`coalesce(${orderConversations.awaitingReplySince}, now())`, ...(owes ? { staffUnmailedSince: sql`coalesce(${orderConversations.staffUnmailedSince}, now())` } : {}), updatedAt: sql`now()` }
+        : { awaitingReplySince: null, ...(owes ? { customerUnmailedSince: sql`coalesce(${orderConversations.customerUnmailedSince}, now())` } : {}), updatedAt: sql`now()` },
     });
   }
   if (input.reader) await markSeen(tx, { orderId: input.orderId, reader: input.reader, side: input.side, seq: row!.seq });

@@ -39,6 +39,7 @@ interface Seen {
  */
 export async function markSeen(db: Database, seen: Seen): Promise<number> {
   const unmailed = seen.side === 'customer' ? sql.raw('customer_unmailed_since') : sql.raw('staff_unmailed_since');
+  const mailed = seen.side === 'customer' ? sql.raw('customer_mailed_seq') : sql.raw('staff_mailed_seq');
   const result = await db.execute(sql`
     with seen as (
       insert into ${orderMessageReads} as r (order_id, reader, side, last_seen_seq, seen_at)
@@ -47,9 +48,11 @@ export async function markSeen(db: Database, seen: Seen): Promise<number> {
       on conflict (order_id, reader) do update set last_seen_seq = greatest(r.last_seen_seq, excluded.last_seen_seq), seen_at = now()
       returning last_seen_seq
     ), settled as (
-      update ${orderConversations} as c set ${unmailed} = null, updated_at = now() from seen
-      where c.order_id = ${seen.orderId} and c.${unmailed} is not null
-        and not exists (select 1 from ${orderMessages} as m where m.order_id = ${seen.orderId} and ${fromOtherSide(seen.side)} and m.seq > seen.last_seen_seq)
+      -- What was read needs no mail: the next one starts after it, and none is owed once nothing is left.
+      update ${orderConversations} as c set ${mailed} = greatest(c.${mailed}, seen.last_seen_seq),
+        ${unmailed} = case when exists (select 1 from ${orderMessages} as m where m.order_id = ${seen.orderId} and ${fromOtherSide(seen.side)} and m.seq > seen.last_seen_seq) then c.${unmailed} end,
+        updated_at = now()
+      from seen where c.order_id = ${seen.orderId}
       returning 1
     )
     select last_seen_seq::bigint as seq from seen`);

@@ -79,7 +79,7 @@ export async function reviewDraft(db: Database, accessor: Accessor, orderNumber:
       orderId: order.id, event: 'revisionRequested', actor, actorUserId, note: `revision ${revisionsUsed} requested by the customer`,
       set: { revisionsUsed }, mailPayload: { decision: 'revision', note: decision.note, round: String(revisionsUsed) },
     });
-    const message = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: actorUserId, body: decision.note, context: 'revision_request', reader: readerOf(accessor) });
+    const message = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: actorUserId, body: decision.note, context: 'revision_request', reader: readerOf(accessor), mailedAlready: true });
     await tx.insert(revisionRequests).values({ orderId: order.id, round: revisionsUsed, note: decision.note, requestedByUserId: actorUserId, messageId: message.id });
     return { status: 'in_progress' as const, revisionsUsed };
   });

@@ -59,7 +59,7 @@ export async function declineQuote(db: Database, accessor: Accessor, orderNumber
     const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'answerQuote', { lock: true });
     if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
     const actor = customerActorOf(accessor, order);
-    await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: accessor.user?.id ?? null, body: reason, context: 'quote_decline', reader: readerOf(accessor) });
+    await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor, userId: accessor.user?.id ?? null, body: reason, context: 'quote_decline', reader: readerOf(accessor), mailedAlready: true });
     await requireTransition(tx as unknown as Database, {
       orderId: order.id, event: 'quoteDeclined', actor, actorUserId: accessor.user?.id ?? null,
       note: `quote declined by the customer: ${reason}`.slice(0, 500), mailPayload: { event: 'declined', text: reason },
@@ -72,7 +72,7 @@ export async function askAboutQuote(db: Database, accessor: Accessor, orderNumbe
   return db.transaction(async (tx) => {
     const order = await orderFor(tx as unknown as Database, accessor, orderNumber, 'answerQuote', { lock: true });
     if (order.status !== 'quoted') throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${order.id} is ${order.status}` });
-    const row = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor: customerActorOf(accessor, order), userId: accessor.user?.id ?? null, body: message, context: 'quote_question', reader: readerOf(accessor) });
+    const row = await addText(tx as unknown as Database, { orderId: order.id, side: 'customer', actor: customerActorOf(accessor, order), userId: accessor.user?.id ?? null, body: message, context: 'quote_question', reader: readerOf(accessor), mailedAlready: true });
     await tx.insert(mailOutbox).values({ kind: 'staff_quote', orderId: order.id, payload: { event: 'question', text: message } });
     return { kind: 'question', body: message, createdAt: row.createdAt };
   });
