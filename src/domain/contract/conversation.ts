@@ -45,7 +45,7 @@ const readState = {
 export const orderMessages = route({
   operationId: 'orderMessages',
   summary: "The order's conversation", tags: ['orders'], security: SIGNED_IN_OR_GUEST,
-  description: "Texts from the customer's side and staff, and the order's own entries, oldest first, after `after`. Its owner (the user, the guest's `sessionId`) or the holder of its private link (`key`); anyone else: 404. Staff's private notes are never here.",
+  description: "Texts from the customer's side and staff, and the order's own entries, oldest first, after `after`. Its owner (the user, the guest's `sessionId` or `x-guest-id` header) or the holder of its private link (`key`); anyone else: 404. Staff's private notes are never here.",
   params: orderNumberParams,
   querystring: guestQuery.extend({ ...messagesQuerySchema.shape, key: z.string().regex(ORDER_KEY_PATTERN).optional().describe("The private link's key (base64url).") }),
   response: { 200: ok({ messages: z.array(messageSchema), ...page, ...readState }), ...errorAnswers(400, 404, 429) },

@@ -49,7 +49,8 @@ export function conversationMailKinds(links: OrderLinks) {
           greeting: t('mail.greeting', { name: order.customerName }),
           paragraphs: [t('mail.messagesBody', { name: order.orderName, count: texts.length }), ...paragraphsOf(texts, (names) => t('mail.messagesFiles', { names }))],
           table: [[t('mail.number'), order.orderNumber]],
-          button: { ...followButton(order, batch.origin, links, t), label: t('mail.messagesAnswer') },
+          // Straight to the thread, opened (web/features/conversation/thread-disclosure.tsx).
+          button: { label: t('mail.messagesAnswer'), href: `${followButton(order, batch.origin, links, t).href}#messages-${order.orderNumber}` },
           footnotes: [],
           signature: t('mail.signature'),
         });
@@ -68,7 +69,7 @@ export function conversationMailKinds(links: OrderLinks) {
           greeting: t('mail.messages.body', { customer: `${order.customerName} <${order.customerEmail}>`, count: texts.length }),
           paragraphs: paragraphsOf(texts, (names) => t('mail.messages.files', { names })),
           table: [[order.orderNumber, order.country.toUpperCase()]],
-          button: { label: t('mail.messages.answer'), href: `${batch.origin}/kr/admin?tab=orders&order=${order.id}` },
+          button: { label: t('mail.messages.answer'), href: `${batch.origin}/kr/admin?tab=orders&order=${order.id}#messages-${order.id}` },
           footnotes: [],
           signature: t('mail.signature'),
         });

@@ -22,7 +22,9 @@ export function registerConversationRoutes(server: FastifyInstance, deps: { db: 
   app.get('/api/orders/:orderId/messages', { schema: contract.orderMessages, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } }, async (request) => {
     const { orderId } = request.params;
     const { key, after, limit } = request.query;
-    const accessor = await requestAccessor(auth, links, request, { guestId: queryGuestId(request), orderNumber: orderId, orderKey: key });
+    // The store's pages name the guest's browser in a header, so its id stays out of addresses.
+    const header = request.headers['x-guest-id'];
+    const accessor = await requestAccessor(auth, links, request, { guestId: typeof header === 'string' ? header : queryGuestId(request), orderNumber: orderId, orderKey: key });
     const { page, read } = await customerThread(db, accessor, orderId, { after, limit });
     const access = fileAccess(orderId, key, accessor.linkedOrderNumber !== null);
     return { success: true as const, messages: page.messages.map((m) => messageView(m, access)), lastSeq: page.lastSeq, hasMore: page.hasMore, ...read };

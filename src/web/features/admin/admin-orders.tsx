@@ -23,6 +23,7 @@ import { FilterActions, PeriodFilter, StoreFilter } from './staff-filters.tsx';
 import { StaffEvidence } from './staff-evidence.tsx';
 import { PROVIDER_NAMES } from '../../../domain/payments.ts';
 import { awaitsQuote } from '../../../domain/quotes.ts';
+import { ThreadDisclosure } from '../conversation/thread-disclosure.tsx';
 
 type OrderList = StaffOrderList;
 type OrderDetail = StaffOrder;
@@ -204,6 +205,8 @@ function Detail({ detail }: { detail: OrderDetail }) {
           <StaffEvidence evidence={detail.evidence} refunded={detail.refunds.some((r) => r.status === 'succeeded')} />
           {/* Saved elsewhere meanwhile: the box shows what the customer now reads. */}
           <Comments key={order.adminComments ?? ''} id={order.id} comments={order.adminComments} />
+          {/* The conversation with the customer, and staff's private notes (D34). */}
+          <ThreadDisclosure thread={{ side: 'staff', orderId: order.id }} className="mt-0" />
           {/* A new allowance (the status changed) starts the form afresh. */}
           <StaffCancel key={detail.cancel.kind === 'cancel' ? detail.cancel.maxMinor : -1} detail={detail} />
         </div>

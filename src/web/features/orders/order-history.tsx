@@ -15,6 +15,7 @@ import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
 import { useRootData } from '../../store-context.ts';
 import { OrderBrief } from '../briefs/order-brief.tsx';
 import { OrderDeliverables } from '../deliverables/order-deliverables.tsx';
+import { ThreadDisclosure } from '../conversation/thread-disclosure.tsx';
 import { CancelOrder } from './cancel-order.tsx';
 import { OrderBusiness } from './order-business.tsx';
 import { OrderEvidence } from './order-evidence.tsx';
@@ -137,6 +138,7 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
       )}
       <OrderDeliverables order={order} linkKey={linkKey} />
       <Revisions order={order} />
+      <ThreadDisclosure thread={{ side: 'customer', orderNumber: order.orderId, linkKey }} />
       <OrderBrief order={order} linkKey={linkKey} />
       {order.cancelRequestedAt && order.status === 'order_received' && <p className="mt-3 text-sm text-slate-700">{t('orders.cancel.requested')}</p>}
       {canCancel && order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}

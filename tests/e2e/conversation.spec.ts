@@ -1,0 +1,65 @@
+/**
+ * The order's conversation in the browser (issue 35): a customer writes from My Page, staff answer
+ * from the order's detail with a file and leave a private note; the customer reads the answer and
+ * its file, never the note; a link in a message is a link, markup stays text; axe finds nothing.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+test('a customer and staff talk on the order, with a file, and staff keep a private note', async ({ browser, consoleErrors: _ }) => {
+  test.slow();
+  const customer = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  const email = `talk.${unique()}@example.com`;
+  await customer.request.post('/api/auth/register', { data: { email, username: `talk${unique()}`, password: 'lumi-buyer-7', firstName: '지우', lastName: '한', phone: '010-3333-4444' } });
+  const order = await (await customer.request.post('/api/orders', { data: { customerName: '한지우', customerEmail: email, customerPhone: '010-3333-4444', serviceId: 1, quantity: 2, country: 'kr' }, headers: { 'x-store-country': 'kr', 'accept-language': 'ko' } })).json();
+  const { paymentKey } = await (await customer.request.post('/api/payments/sandbox/authorize', { data: { orderId: order.orderId, card: 'approved' } })).json();
+  expect((await customer.request.post('/api/confirm', { data: { orderId: order.orderId, amount: order.amount, paymentKey } })).status()).toBe(200);
+
+  // The customer opens the order's messages on My Page and writes, with a link and some markup.
+  await customer.goto('/kr/profile');
+  await hydrated(customer);
+  const card = customer.locator(`[data-order="${order.orderId}"]`);
+  await card.getByRole('button', { name: '메시지 보기' }).click();
+  const thread = card.locator('[data-thread]');
+  await expect(thread.locator('[data-entry="paid"]')).toContainText('결제 완료');
+  await thread.getByLabel('보낼 메시지').fill('배경을 더 밝게 해 주세요. <b>급해요</b>\n참고: https://example.com/bright');
+  await thread.getByRole('button', { name: '보내기' }).click();
+  const mine = thread.locator('[data-message="customer"]');
+  await expect(mine).toContainText('<b>급해요</b>');
+  await expect(mine.getByRole('link', { name: 'https://example.com/bright' })).toHaveAttribute('href', 'https://example.com/bright');
+  await expect(thread.getByLabel('보낼 메시지')).toHaveValue('');
+
+  // Staff read it in the order's detail, answer with a file and leave a private note.
+  const staff = await (await browser.newContext()).newPage();
+  await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  await staff.goto(`/kr/admin?tab=orders&order=${order.id}#messages-${order.id}`);
+  await hydrated(staff);
+  const desk = staff.locator('[data-order-detail] [data-thread]');
+  await expect(desk.locator('[data-message="customer"]')).toContainText('배경을 더 밝게 해 주세요.');
+  const sample = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fde' } }).png().toBuffer();
+  await desk.getByLabel('파일 첨부').setInputFiles({ name: '밝은-배경.png', mimeType: 'image/png', buffer: sample });
+  await expect(desk.getByText('밝은-배경.png')).toBeVisible();
+  await desk.getByLabel('고객에게 보낼 메시지').fill('네, 샘플을 첨부했습니다.');
+  await desk.getByRole('button', { name: '보내기' }).click();
+  await expect(desk.locator('[data-message="staff"]').last()).toContainText('네, 샘플을 첨부했습니다.');
+  await desk.getByLabel('고객에게 보낼 메시지').fill('고객이 급하다고 함 (내부용)');
+  await desk.getByLabel('내부 메모: 관리자만 볼 수 있습니다').check();
+  await desk.getByRole('button', { name: '보내기' }).click();
+  await expect(desk.locator('[data-private]')).toContainText('고객이 급하다고 함');
+  expect((await new AxeBuilder({ page: staff }).include('[data-order-detail] [data-thread]').analyze()).violations).toEqual([]);
+
+  // The customer opens the thread again: the answer and its file, never the note.
+  await card.getByRole('button', { name: '메시지 닫기' }).click();
+  await card.getByRole('button', { name: '메시지 보기' }).click();
+  const answer = thread.locator('[data-message="staff"]');
+  await expect(answer).toContainText('네, 샘플을 첨부했습니다.');
+  await expect(answer).toContainText('밝은-배경.png');
+  await expect(thread).not.toContainText('내부용');
+  const download = await customer.request.get(await answer.getByRole('link', { name: /밝은-배경\.png/ }).first().getAttribute('href') ?? '');
+  expect(download.status()).toBe(200);
+  expect((await new AxeBuilder({ page: customer }).include(`[data-order="${order.orderId}"] [data-thread]`).analyze()).violations).toEqual([]);
+});
