@@ -62,6 +62,8 @@ import { registerTaxRoutes } from './features/tax/tax.routes.ts';
 import { registerPaperRoutes } from './features/papers/papers.routes.ts';
 import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
 import { registerConversationRoutes } from './features/conversation/conversation.routes.ts';
+import { createEventHub } from './events/event-hub.ts';
+import { registerEventRoutes } from './events/events.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 import { staffRecipients } from './features/admin/admin-users.service.ts';
 
@@ -236,7 +238,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerTaxRoutes(app, { auth, taxRules });
   registerPaperRoutes(app, { db, auth, links: orderLinks, payments });
   registerQuoteRoutes(app, { db, auth, links: orderLinks, mailWorker });
-  registerConversationRoutes(app, { db, auth, links: orderLinks });
+  const eventHub = createEventHub(db, app.log);
+  registerConversationRoutes(app, { db, auth, links: orderLinks, events: eventHub });
+  registerEventRoutes(app, { auth, links: orderLinks, hub: eventHub });
+  // Open streams would keep the server from closing: each is ended with a hint to come back.
+  app.addHook('preClose', async () => eventHub.close());
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);

@@ -706,6 +706,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events for order screens (Server-Sent Events)
+         * @description One stream per tab (`text/event-stream`). `event: message` with `id: <seq>` and data `{"order": "<order number>", "seq": <seq>}` (staff also get `"id": "<order uuid>"`) when a message, a private note (staff only) or the order's own entry (paid, quote sent, draft delivered, ...) is added to an order the caller may see: fetch the thread or the order after it. Who: the signed-in person (staff: every order), a guest's browser (`sessionId`), or a private link (`order` and `key`). `Last-Event-ID` (or `lastEventId`) replays what was missed; `event: reset` when too much was, so reload. A comment line every 20 s keeps it open; `event: bye` ends it (a restart, with a `retry:`; the session ended).
+         */
+        get: operations["liveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -887,7 +907,7 @@ export interface paths {
         };
         /**
          * The order's conversation
-         * @description Texts from the customer's side and staff, and the order's own entries, oldest first, after `after`. Its owner (the user, the guest's `sessionId`) or the holder of its private link (`key`); anyone else: 404. Staff's private notes are never here.
+         * @description Texts from the customer's side and staff, and the order's own entries, oldest first, after `after`. Its owner (the user, the guest's `sessionId` or `x-guest-id` header) or the holder of its private link (`key`); anyone else: 404. Staff's private notes are never here.
          */
         get: operations["orderMessages"];
         put?: never;
@@ -5229,6 +5249,64 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    liveEvents: {
+        parameters: {
+            query?: {
+                /** @description The private link's key. */
+                key?: string;
+                /** @description What the browser last received, when it cannot send the Last-Event-ID header. */
+                lastEventId?: string;
+                /** @description A private link's order number. */
+                order?: string;
+                /** @description The guest id (D22, 43-128 characters of base64url); absent when signed in. */
+                sessionId?: string & (unknown & unknown & unknown & unknown);
+            };
+            header?: {
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,8 @@
 /**
  * The order's conversation in the browser (issue 35): a customer writes from My Page, staff answer
- * from the order's detail with a file and leave a private note; the customer reads the answer and
- * its file, never the note; a link in a message is a link, markup stays text; axe finds nothing.
+ * from the order's detail with a file and leave a private note; each side sees the other's message
+ * appear without reloading (the live stream); the customer reads the answer and its file, never the
+ * note; a link in a message is a link, markup stays text; axe finds nothing.
  */
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
@@ -40,6 +41,10 @@ test('a customer and staff talk on the order, with a file, and staff keep a priv
   await hydrated(staff);
   const desk = staff.locator('[data-order-detail] [data-thread]');
   await expect(desk.locator('[data-message="customer"]')).toContainText('배경을 더 밝게 해 주세요.');
+  // The staff's open thread shows the customer's next message as it comes.
+  await customer.getByRole('textbox', { name: '보낼 메시지' }).fill('사진은 세로로 부탁드려요.');
+  await thread.getByRole('button', { name: '보내기' }).click();
+  await expect(desk.locator('[data-message="customer"]').last()).toContainText('사진은 세로로 부탁드려요.', { timeout: 5000 });
   const sample = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fde' } }).png().toBuffer();
   await desk.getByLabel('파일 첨부').setInputFiles({ name: '밝은-배경.png', mimeType: 'image/png', buffer: sample });
   await expect(desk.getByText('밝은-배경.png')).toBeVisible();
@@ -52,9 +57,7 @@ test('a customer and staff talk on the order, with a file, and staff keep a priv
   await expect(desk.locator('[data-private]')).toContainText('고객이 급하다고 함');
   expect((await new AxeBuilder({ page: staff }).include('[data-order-detail] [data-thread]').analyze()).violations).toEqual([]);
 
-  // The customer opens the thread again: the answer and its file, never the note.
-  await card.getByRole('button', { name: '메시지 닫기' }).click();
-  await card.getByRole('button', { name: '메시지 보기' }).click();
+  // The customer's open thread shows the answer as it comes (the live stream), with its file, never the note.
   const answer = thread.locator('[data-message="staff"]');
   await expect(answer).toContainText('네, 샘플을 첨부했습니다.');
   await expect(answer).toContainText('밝은-배경.png');

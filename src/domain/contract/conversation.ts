@@ -9,7 +9,7 @@ import { ORDER_KEY_PATTERN } from '../orders.ts';
 import { customerMessageSchema, customerReadSchema, messagesQuerySchema, staffMessageSchema, staffReadSchema } from '../validation/conversation.ts';
 import { guestQuery } from './cart.ts';
 import { fileSchema } from './files.ts';
-import { SIGNED_IN, SIGNED_IN_OR_GUEST, dateTime, errorAnswers, ok, route } from './http.ts';
+import { SIGNED_IN, SIGNED_IN_OR_GUEST, dateTime, errorAnswers, ok, readByRoute, route } from './http.ts';
 import { orderNumberParams } from './orders.ts';
 import { uuidParams } from './params.ts';
 
@@ -92,6 +92,23 @@ export const markStaffOrderMessagesRead = route({
   description: "For this staff member; the customer's texts it covers are not mailed to staff.",
   params: uuidParams, body: staffReadSchema,
   response: { 200: ok(readState), ...errorAnswers(400, 401, 403, 404, 429) },
+});
+
+export const liveEvents = route({
+  operationId: 'liveEvents',
+  summary: 'Live events for order screens (Server-Sent Events)', tags: ['orders'], security: SIGNED_IN_OR_GUEST,
+  description: [
+    'One stream per tab (`text/event-stream`). `event: message` with `id: <seq>` and data `{"order": "<order number>", "seq": <seq>}` (staff also get `"id": "<order uuid>"`) when a message, a private note (staff only) or the order\'s own entry (paid, quote sent, draft delivered, ...) is added to an order the caller may see: fetch the thread or the order after it.',
+    'Who: the signed-in person (staff: every order), a guest\'s browser (`sessionId`), or a private link (`order` and `key`). `Last-Event-ID` (or `lastEventId`) replays what was missed; `event: reset` when too much was, so reload. A comment line every 20 s keeps it open; `event: bye` ends it (a restart, with a `retry:`; the session ended).',
+  ].join(' '),
+  produces: ['text/event-stream'],
+  querystring: guestQuery.extend({
+    order: z.string().max(40).optional().describe("A private link's order number."),
+    key: z.string().regex(ORDER_KEY_PATTERN).optional().describe("The private link's key."),
+    lastEventId: z.string().regex(/^\d{1,15}$/).optional().describe('What the browser last received, when it cannot send the Last-Event-ID header.'),
+  }),
+  headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,15}$/).optional() }).loose(),
+  response: { 200: readByRoute(z.any().meta({ type: 'string', description: 'The event stream.' })), ...errorAnswers(400, 429) },
 });
 
 export type MessageAnswer = z.input<typeof messageSchema>;

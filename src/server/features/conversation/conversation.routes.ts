@@ -9,12 +9,13 @@ import type { Database } from '../../db/client.ts';
 import { queryGuestId, requestAccessor } from '../../http/accessor.ts';
 import type { Auth } from '../../http/auth.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
+import type { EventHub } from '../../events/event-hub.ts';
 import { customerRead, customerThread, postCustomerMessage, postStaffMessage, staffRead, staffThread } from './conversation.service.ts';
 import { messageView, staffMessageView } from './message-view.ts';
 
-export function registerConversationRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks }): void {
+export function registerConversationRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; events: Pick<EventHub, 'announce'> }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const { db, auth, links } = deps;
+  const { db, auth, links, events } = deps;
   const staff = { preValidation: async (request: Parameters<Auth['requireUserWithRole']>[0]) => { await auth.requireUserWithRole(request, 'admin'); } };
   /** File links carry the private link for a reader who came by it (no session, no guest id of the order). */
   const fileAccess = (orderNumber: string, key: string | undefined, linked: boolean) => (linked && key ? new URLSearchParams({ order: orderNumber, key }).toString() : '');
@@ -35,6 +36,7 @@ export function registerConversationRoutes(server: FastifyInstance, deps: { db: 
     const input = request.body;
     const accessor = await requestAccessor(auth, links, request, { guestId: input.sessionId ?? queryGuestId(request), orderNumber: orderId, orderKey: input.orderKey });
     const { message } = await postCustomerMessage(db, accessor, orderId, { body: input.body, files: input.files });
+    events.announce();
     request.log.info({ orderNumber: orderId, seq: message.row.seq, files: message.files.length }, 'message from the customer');
     return reply.status(201).send({ success: true as const, message: messageView(message, fileAccess(orderId, input.orderKey, accessor.linkedOrderNumber !== null)) });
   });
@@ -61,6 +63,7 @@ export function registerConversationRoutes(server: FastifyInstance, deps: { db: 
     const actor = await auth.requireUserWithRole(request, 'admin');
     const input = request.body;
     const message = await postStaffMessage(db, actor.id, request.params.id, input);
+    events.announce();
     request.log.info({ orderId: request.params.id, seq: message.row.seq, private: input.private, files: message.files.length, actor: actor.id }, 'message from staff');
     return reply.status(201).send({ success: true as const, message: staffMessageView(message) });
   });

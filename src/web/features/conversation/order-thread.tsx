@@ -5,7 +5,7 @@
  * opened (thread-disclosure.tsx), so no page's first load carries it. New messages are fetched while
  * the tab is in view and announced politely; what is on screen is marked read, so it is not mailed.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Answer } from '../../../domain/contract/http.ts';
 import type { orderMessages, postOrderMessage, postStaffOrderMessage, staffOrderMessages } from '../../../domain/contract/conversation.ts';
 import { MESSAGE_MAX_CHARS } from '../../../domain/conversation.ts';
@@ -17,6 +17,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useRootData } from '../../store-context.ts';
 import { guestSessionId } from '../accounts/guest-session.ts';
 import { precheck, uploadFile, type UploadedFile } from '../briefs/upload-file.ts';
+import { liveConnected, subscribe } from './live-events.ts';
 import { MessageText } from './message-text.tsx';
 
 export type ThreadFor =
@@ -26,8 +27,14 @@ export type ThreadFor =
 type Message = Answer<typeof staffOrderMessages>['messages'][number] | Answer<typeof orderMessages>['messages'][number];
 type Page = Answer<typeof orderMessages> | Answer<typeof staffOrderMessages>;
 
-/** New messages are asked for this often while the tab is in view (until live events replace it). */
+/** New messages are asked for this often while the tab is in view and the live stream is down. */
 const REFRESH_MS = 20_000;
+
+/** The live stream's address for this reader: a session needs nothing; a private link names itself. */
+function liveAddress(thread: ThreadFor): string {
+  if (thread.side === 'staff' || !thread.linkKey) return '/api/events';
+  return `/api/events?${new URLSearchParams({ sessionId: guestSessionId(), order: thread.orderNumber, key: thread.linkKey })}`;
+}
 
 function pathsOf(thread: ThreadFor) {
   if (thread.side === 'staff') {
@@ -44,7 +51,11 @@ export default function OrderThread({ thread }: { thread: ThreadFor }) {
   const { t: tCommon } = useTranslation();
   const store = useRootData();
   const date = useLocalDateTime(store.lang);
-  const paths = pathsOf(thread);
+  // The thread's identity: effects and fetches follow it, not each render's new props object.
+  const key = thread.side === 'staff' ? `staff:${thread.orderId}` : `customer:${thread.orderNumber}:${thread.linkKey ?? ''}`;
+  const current = useRef({ thread, store });
+  current.current = { thread, store };
+  const paths = useMemo(() => pathsOf(current.current.thread), [key]);
   const staff = thread.side === 'staff';
   const [messages, setMessages] = useState<Message[]>([]);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -54,18 +65,21 @@ export default function OrderThread({ thread }: { thread: ThreadFor }) {
 
   // The guest's browser names itself in a header, never in the address (proxy logs).
   const guestHeaders = useCallback((): Record<string, string> => (staff ? {} : { 'x-guest-id': guestSessionId() }), [staff]);
-  const customerFields = useCallback(() => (thread.side === 'customer' ? { sessionId: guestSessionId(), ...(thread.linkKey ? { orderKey: thread.linkKey } : {}) } : {}), [thread]);
+  const customerFields = useCallback((): Record<string, string> => {
+    const { thread: now } = current.current;
+    return now.side === 'customer' ? { sessionId: guestSessionId(), ...(now.linkKey ? { orderKey: now.linkKey } : {}) } : {};
+  }, []);
 
   const markRead = useCallback(async () => {
     if (last.current <= readUpTo.current || document.visibilityState !== 'visible') return;
     readUpTo.current = last.current;
-    await apiRequest('POST', paths.read, { seq: last.current, ...customerFields() }, store);
-  }, [paths.read, customerFields, store]);
+    await apiRequest('POST', paths.read, { seq: last.current, ...customerFields() }, current.current.store);
+  }, [paths, customerFields]);
 
   const fetchNew = useCallback(async (first: boolean) => {
     const found: Message[] = [];
     for (;;) {
-      const result = await apiRequest<Page>('GET', paths.list(last.current), undefined, store, guestHeaders());
+      const result = await apiRequest<Page>('GET', paths.list(last.current), undefined, current.current.store, guestHeaders());
       if (!result.ok) {
         if (first) setState('failed');
         return;
@@ -77,17 +91,21 @@ export default function OrderThread({ thread }: { thread: ThreadFor }) {
     setState('ready');
     if (found.length) {
       setMessages((shown) => [...shown, ...found.filter((m) => !shown.some((s) => s.seq === m.seq))]);
-      if (!first) setArrived(found.filter((m) => m.side !== thread.side).length);
+      if (!first) setArrived(found.filter((m) => m.side !== current.current.thread.side).length);
     }
     await markRead();
-  }, [paths, store, guestHeaders, markRead, thread.side]);
+  }, [paths, guestHeaders, markRead]);
 
   useEffect(() => {
     void fetchNew(true);
     const refresh = () => { if (document.visibilityState === 'visible') void fetchNew(false); };
-    const timer = window.setInterval(refresh, REFRESH_MS);
+    const { thread: now } = current.current;
+    // Told at once by the live stream; on a clock only while it is not connected.
+    const stop = subscribe(liveAddress(now), now.side === 'staff' ? now.orderId : now.orderNumber, refresh);
+    const timer = window.setInterval(() => { if (!liveConnected()) refresh(); }, REFRESH_MS);
     document.addEventListener('visibilitychange', refresh);
     return () => {
+      stop();
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
     };

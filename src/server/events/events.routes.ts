@@ -1,0 +1,97 @@
+/**
+ * GET /api/events (D34, issue 35): a Server-Sent Events stream per tab. The caller is decided once,
+ * as every order route decides it (a session, a guest's id, a private link), and each event is
+ * checked against the order-access table (event-hub.ts). The answer is written by hand (the
+ * stream never ends), with the headers every answer gets; it is not compressed (a proxy would hold
+ * it back), and a heartbeat keeps it open. A signed-in stream ends when its session does.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { liveEvents } from '../../domain/contract/conversation.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { requestAccessor } from '../http/accessor.ts';
+import type { Auth } from '../http/auth.ts';
+import type { OrderLinks } from '../features/orders/order-links.ts';
+import { HEARTBEAT_MS, type EventHub, type OrderEvent, type Stream } from './event-hub.ts';
+
+/** More streams than this on one instance are refused (429 with Retry-After: another instance, or later). */
+const MAX_STREAMS = Number(process.env.EVENTS_MAX_STREAMS ?? 5000);
+/** A stream whose reader does not keep up (this much unsent) is closed; the browser reconnects and replays. */
+const MAX_BUFFERED = 256 * 1024;
+
+export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth; links: OrderLinks; hub: EventHub; heartbeatMs?: number }): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { auth, links, hub } = deps;
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+
+  app.get('/api/events', {
+    schema: liveEvents,
+    // HEAD would open a stream that never ends; the stream is not compressed (proxies would buffer it).
+    exposeHeadRoute: false,
+    config: { compress: false, rateLimit: { max: 60, timeWindow: '1 minute' } },
+  }, async (request, reply) => {
+    const { sessionId, order, key, lastEventId } = request.query;
+    const accessor = await requestAccessor(auth, links, request, { guestId: sessionId, orderNumber: order, orderKey: key });
+    if (hub.size() >= MAX_STREAMS) throw new DomainError('TOO_MANY_REQUESTS', { retryAfterMs: 5000, detail: 'too many event streams on this instance' });
+    const resumeFrom = request.headers['last-event-id'] ?? lastEventId;
+    // Replayed before the stream opens: a reconnect misses nothing between the two.
+    const from = resumeFrom !== undefined ? Number(resumeFrom) : await hub.lastSeq();
+    const missed = resumeFrom !== undefined ? await hub.missed(accessor, from) : [];
+    openStream(request, reply, accessor, missed);
+  });
+
+  function openStream(request: FastifyRequest, reply: FastifyReply, accessor: Stream['accessor'], missed: OrderEvent[] | null) {
+    const headers = { ...reply.getHeaders(), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no', connection: 'keep-alive' };
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, headers as Record<string, string>);
+    request.raw.socket.setTimeout(0);
+    request.raw.socket.setNoDelay(true);
+    const staff = accessor.user?.role === 'admin';
+    let closed = false;
+    let beats = 0;
+
+    const write = (text: string) => {
+      if (closed) return;
+      raw.write(text);
+      if (raw.writableLength > MAX_BUFFERED) stream.end('slow');
+    };
+    const stream: Stream = {
+      accessor,
+      send(event) {
+        const data = staff ? { order: event.orderNumber, id: event.orderId, seq: event.seq } : { order: event.orderNumber, seq: event.seq };
+        write(`id: ${event.seq}\nevent: message\ndata: ${JSON.stringify(data)}\n\n`);
+      },
+      end(reason, retryMs) {
+        if (closed) return;
+        write(`${retryMs ? `retry: ${retryMs}\n` : ''}event: bye\ndata: ${JSON.stringify({ reason })}\n\n`);
+        closed = true;
+        cleanup();
+        raw.end();
+      },
+    };
+    const leave = hub.open(stream);
+    const heartbeat = setInterval(() => {
+      write(': hb\n\n');
+      beats += 1;
+      // Every third beat a signed-in stream checks its session: signed out or demoted, it ends.
+      if (accessor.user && beats % 3 === 0) {
+        void auth.currentUser(request).then((user) => {
+          if (!user || user.role !== accessor.user!.role) stream.end('signed-out');
+        }, () => {});
+      }
+    }, heartbeatMs);
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      leave();
+    };
+    raw.on('close', () => {
+      closed = true;
+      cleanup();
+    });
+
+    write(`retry: 3000\n\n`);
+    if (missed === null) write('event: reset\ndata: {}\n\n');
+    else for (const event of missed) stream.send(event);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Live events (issue 35): GET /api/events over a real socket. Each stream hears of exactly the
+ * messages the order-access table lets its caller see (a private note: staff only); a reconnect
+ * with Last-Event-ID replays what it missed; a caller naming nobody is refused; on PostgreSQL a
+ * message posted on one instance reaches a stream on another within a second.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { newGuestId } from '../../src/domain/guest.ts';
+import { rowsOf } from '../../src/server/db/client.ts';
+import { orders } from '../../src/server/db/schema.ts';
+import { BACKENDS, useSecondInstance, useTestServer, type TestServer } from './harness.ts';
+import { staffApi } from './support/staff.ts';
+
+interface Received { event: string; id?: string; data: Record<string, unknown> }
+
+/** An SSE reader: the events as they come, and a wait for the next one that matches. */
+async function openStream(origin: string, path: string, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const response = await fetch(`${origin}${path}`, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const received: Received[] = [];
+  const waiting: Array<{ match: (e: Received) => boolean; resolve: (e: Received) => void }> = [];
+  let buffer = '';
+  const pump = (async () => {
+    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const fields = Object.fromEntries(block.split('\n').filter((l) => l && !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+          if (!fields.event) continue;
+          const event: Received = { event: fields.event, ...(fields.id ? { id: fields.id } : {}), data: JSON.parse(fields.data ?? '{}') };
+          received.push(event);
+          for (const w of [...waiting]) if (w.match(event)) { waiting.splice(waiting.indexOf(w), 1); w.resolve(event); }
+        }
+      }
+    } catch { /* aborted */ }
+  })();
+  return {
+    response,
+    received,
+    next(match: (e: Received) => boolean, timeoutMs = 5000): Promise<Received> {
+      const found = received.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(received)}`)), timeoutMs);
+        waiting.push({ match, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+      });
+    },
+    async close() { controller.abort(); await pump; },
+  };
+}
+
+async function listening(server: () => TestServer): Promise<string> {
+  const address = await server().app.listen({ port: 0, host: '127.0.0.1' });
+  return address;
+}
+
+describe.each(BACKENDS)('live events on %s', (backend) => {
+  const server = useTestServer(backend);
+  const s = staffApi(server);
+  let origin: string;
+  beforeAll(async () => { origin = await listening(server); });
+
+  async function guestOrder(guestId: string) {
+    const created = (await s.api.call('POST', '/api/orders', { customerName: 'Lee', customerEmail: 'lee.live@example.com', customerPhone: '010-2222-3333', serviceId: 1, quantity: 1, country: 'kr', sessionId: guestId }, { 'x-store-country': 'kr' })).json();
+    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guestId })).json();
+    expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
+    const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
+    return row!;
+  }
+
+  it('tells each stream of what it may see, and only that; a reconnect gets what it missed', async () => {
+    const admin = await s.admin();
+    const buyer = newGuestId();
+    const order = await guestOrder(buyer);
+    const mine = await openStream(origin, `/api/events?sessionId=${buyer}`);
+    const stranger = await openStream(origin, `/api/events?sessionId=${newGuestId()}`);
+    const staff = await openStream(origin, '/api/events', { cookie: admin.cookie });
+    expect(mine.response.status).toBe(200);
+    expect(mine.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(mine.response.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const note = (await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Private', private: true }, { cookie: admin.cookie })).json().message;
+    const answer = (await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Public' }, { cookie: admin.cookie })).json().message;
+    const heard = await mine.next((e) => e.event === 'message' && e.data.seq === answer.seq);
+    expect(heard).toEqual({ event: 'message', id: String(answer.seq), data: { order: order.orderNumber, seq: answer.seq } });
+    expect(await staff.next((e) => e.data.seq === note.seq)).toMatchObject({ data: { order: order.orderNumber, id: order.id, seq: note.seq } });
+    await staff.next((e) => e.data.seq === answer.seq);
+    // The customer never hears of the note, not even its place; a stranger hears of nothing.
+    expect(mine.received.some((e) => e.data.seq === note.seq)).toBe(false);
+    expect(stranger.received.filter((e) => e.event === 'message')).toEqual([]);
+
+    // Gone for a while: the reconnect replays what came meanwhile (the note still not).
+    await mine.close();
+    const meanwhile = (await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'While you were away' }, { cookie: admin.cookie })).json().message;
+    await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Another note', private: true }, { cookie: admin.cookie });
+    const back = await openStream(origin, `/api/events?sessionId=${buyer}`, { 'last-event-id': String(answer.seq) });
+    await back.next((e) => e.data.seq === meanwhile.seq);
+    expect(back.received.filter((e) => e.event === 'message').map((e) => e.data.seq)).toEqual([meanwhile.seq]);
+    // The order's own entries are events too: a status change reaches its customer.
+    await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'in_progress' }, { cookie: admin.cookie });
+    await back.next((e) => e.event === 'message' && (e.data.seq as number) > meanwhile.seq);
+    for (const stream of [back, stranger, staff]) await stream.close();
+  });
+
+  it('refuses a caller who names nobody, and a private link without its key', async () => {
+    const nobody = await fetch(`${origin}/api/events`);
+    expect(nobody.status).toBe(400);
+    expect((await nobody.json()).code).toBe('VALIDATION_FAILED');
+    expect((await fetch(`${origin}/api/events?order=SL-2611-0000-000&key=${'a'.repeat(43)}`)).status).toBe(400);
+  });
+});
+
+describe('live events across two instances on PostgreSQL', () => {
+  if (!process.env.TEST_DATABASE_URL) return;
+  const first = useTestServer('postgres');
+  const second = useSecondInstance(first);
+  const s = staffApi(first);
+  let origin: string;
+  beforeAll(async () => { origin = await listening(second); });
+  afterAll(async () => { await second().app.close(); });
+
+  it('brings a message posted on one instance to a stream on the other within a second', async () => {
+    const admin = await s.admin();
+    const stream = await openStream(origin, '/api/events', { cookie: admin.cookie });
+    expect(stream.response.status).toBe(200);
+    // The second instance listens once it has a stream; wait until PostgreSQL has it listening.
+    const deadline = Date.now() + 5000;
+    const listeners = async () => rowsOf<{ n: number }>(await s.db().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike '%order_events%'`))[0]!.n;
+    while (await listeners() < 1) {
+      if (Date.now() > deadline) throw new Error('no instance is listening');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const order = (await s.api.call('POST', '/api/orders', { customerName: 'Park', customerEmail: 'park.live@example.com', customerPhone: '010-1111-2222', serviceId: 1, quantity: 1, country: 'kr', sessionId: newGuestId() }, { 'x-store-country': 'kr' })).json();
+    const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, order.orderId));
+    const posted = Date.now();
+    const message = (await s.call('POST', `/api/admin/orders/${row!.id}/messages`, { body: 'Across' }, { cookie: admin.cookie })).json().message;
+    await stream.next((e) => e.data.seq === message.seq, 1000);
+    expect(Date.now() - posted).toBeLessThan(1000);
+    await stream.close();
+  });
+});
