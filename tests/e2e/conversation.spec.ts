@@ -20,10 +20,17 @@ test('a customer and staff talk on the order, with a file, and staff keep a priv
   const { paymentKey } = await (await customer.request.post('/api/payments/sandbox/authorize', { data: { orderId: order.orderId, card: 'approved' } })).json();
   expect((await customer.request.post('/api/confirm', { data: { orderId: order.orderId, amount: order.amount, paymentKey } })).status()).toBe(200);
 
-  // The customer opens the order's messages on My Page and writes, with a link and some markup.
+  // Staff wrote first: My Page says so on the order until the customer opens its messages.
+  const staff = await (await browser.newContext()).newPage();
+  await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect((await staff.request.post(`/api/admin/orders/${order.id}/messages`, { data: { body: '주문 감사합니다. 원하시는 분위기를 알려 주세요.' } })).status()).toBe(201);
   await customer.goto('/kr/profile');
   await hydrated(customer);
   const card = customer.locator(`[data-order="${order.orderId}"]`);
+  await expect(card.locator('[data-unread="1"]')).toHaveText('새 메시지 1개');
+
+  // The customer opens the order's messages and writes, with a link and some markup.
+  await expect(customer.locator(`[data-order="${order.orderId}"]`)).toBeVisible();
   await card.getByRole('button', { name: '메시지 보기' }).click();
   const thread = card.locator('[data-thread]');
   await expect(thread.locator('[data-entry="paid"]')).toContainText('결제 완료');
@@ -35,8 +42,6 @@ test('a customer and staff talk on the order, with a file, and staff keep a priv
   await expect(thread.getByLabel('보낼 메시지')).toHaveValue('');
 
   // Staff read it in the order's detail, answer with a file and leave a private note.
-  const staff = await (await browser.newContext()).newPage();
-  await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   await staff.goto(`/kr/admin?tab=orders&order=${order.id}#messages-${order.id}`);
   await hydrated(staff);
   const desk = staff.locator('[data-order-detail] [data-thread]');
@@ -58,7 +63,7 @@ test('a customer and staff talk on the order, with a file, and staff keep a priv
   expect((await new AxeBuilder({ page: staff }).include('[data-order-detail] [data-thread]').analyze()).violations).toEqual([]);
 
   // The customer's open thread shows the answer as it comes (the live stream), with its file, never the note.
-  const answer = thread.locator('[data-message="staff"]');
+  const answer = thread.locator('[data-message="staff"]').last();
   await expect(answer).toContainText('네, 샘플을 첨부했습니다.');
   await expect(answer).toContainText('밝은-배경.png');
   await expect(thread).not.toContainText('내부용');

@@ -10,6 +10,7 @@ import type { OrderLinks } from './order-links.ts';
 import { linkedOrderOf, orderOrNull } from './order-access.ts';
 import { customerOrderView } from './order-view.ts';
 import { listOwnOrders, withOrderDetails } from './orders.service.ts';
+import { unreadCounts } from '../conversation/reads.ts';
 
 export function createOrdersLoader({ db, links, refs, mailQueued }: { db: Database; links: OrderLinks; refs: ReturnRefs; mailQueued: () => void }) {
   return {
@@ -17,7 +18,12 @@ export function createOrdersLoader({ db, links, refs, mailQueued }: { db: Databa
     kept: (orderNumber: string, ref: string | null, user: PublicUser | null) =>
       keptOrder(db, { links, refs, mailQueued }, { orderNumber, ref, user: user ? { id: user.id, role: user.role } : null }),
     /** The signed-in user's orders, newest first, as My Page shows them. */
-    listForUser: async (userId: string) => (await listOwnOrders(db, { kind: 'user', userId })).map((details) => customerOrderView(details)),
+    /** My Page's orders, each with the messages from staff this customer has not read (D34). */
+    listForUser: async (userId: string) => {
+      const own = await listOwnOrders(db, { kind: 'user', userId });
+      const unread = await unreadCounts(db, own.map((details) => details.order.id), `u:${userId}`, 'customer');
+      return own.map((details) => ({ ...customerOrderView(details), unread: unread.get(details.order.id) ?? 0 }));
+    },
     /** An order through its private link (D22); null when the key is not the order's. */
     byLink: async (orderNumber: string, key: string) => {
       const accessor = { user: null, guestId: null, linkedOrderNumber: linkedOrderOf(links, orderNumber, key) };

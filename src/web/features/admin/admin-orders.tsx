@@ -278,6 +278,8 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
                   <p className="text-xs text-slate-500"><span className="font-mono">{order.orderId}</span> · {tCommon(`country.${order.country}`)} · {date.format(new Date(order.createdAt))} {t('kst')}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+                  {order.unread > 0 && <Link to={`${openLink(order.id)}#messages-${order.id}`} className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-unread={order.unread}>{t('orders.unread', { count: order.unread })}</Link>}
+                  {order.awaitingReplySince && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900" data-awaiting-reply>{t('orders.awaiting')}</span>}
                   {order.testPayment && <TestBadge />}
                   <span className="font-semibold">{awaitsQuote(order) ? t('orders.quote') : formatMinor(order.amount, order.country as CountryCode)}</span>
                   <StatusSelect key={order.status} id={order.id} status={order.status} paidAt={order.paidAt} orderType={order.orderType} label={tCommon('labelled', { label: t('orders.status'), value: order.staffName })} />

@@ -47,6 +47,30 @@ function StuckMoney({ stuck }: { stuck: Overview['stuckMoney'] }) {
   );
 }
 
+/** Customers who wrote last in an order's conversation and wait for staff (D34), longest first. */
+function AwaitingReply({ waiting }: { waiting: Overview['awaitingReply'] }) {
+  const { t } = useTranslation('admin');
+  const { country, lang } = useRootData();
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Seoul' });
+  return (
+    <section aria-labelledby="awaiting-reply" className={`rounded-2xl border p-5 shadow-sm ${waiting.count ? 'border-brand-200 bg-brand-50' : 'border-slate-200 bg-white'}`} data-awaiting-reply={waiting.count}>
+      <h2 id="awaiting-reply" className="font-bold">{t('overview.waiting')} <span className="font-normal text-slate-600">({waiting.count})</span></h2>
+      <p className="mt-1 text-sm text-slate-600">{t('overview.waitingNote')}</p>
+      {waiting.oldest.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('overview.waitingNone')}</p> : (
+        <ul className="mt-3 divide-y divide-brand-100 text-sm">
+          {waiting.oldest.map((item) => (
+            <li key={item.orderId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <Link to={`/${country}/admin?tab=orders&order=${item.orderId}#messages-${item.orderId}`} className="font-mono text-brand-800 hover:underline">{item.orderNumber}</Link>
+              <span className="font-semibold">{item.customerName}</span>
+              <span className="text-xs text-slate-600">{t('overview.waitingSince', { time: `${date.format(new Date(item.since))} ${t('kst')}` })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function AdminOverview({ overview }: { overview: Overview }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
@@ -94,6 +118,7 @@ export function AdminOverview({ overview }: { overview: Overview }) {
       </section>
 
       <StuckMoney stuck={overview.stuckMoney} />
+      <AwaitingReply waiting={overview.awaitingReply} />
 
       <section aria-labelledby="quick" className="flex flex-wrap items-center gap-2">
         <h2 id="quick" className="sr-only">{t('overview.quick')}</h2>

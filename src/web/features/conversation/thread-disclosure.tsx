@@ -9,7 +9,7 @@ import type { ThreadFor } from './order-thread.tsx';
 
 const OrderThread = lazy(() => import('./order-thread.tsx'));
 
-export function ThreadDisclosure({ thread, className = '' }: { thread: ThreadFor; className?: string }) {
+export function ThreadDisclosure({ thread, unread = 0, className = '' }: { thread: ThreadFor; unread?: number; className?: string }) {
   const { t } = useTranslation('orders');
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -21,7 +21,11 @@ export function ThreadDisclosure({ thread, className = '' }: { thread: ThreadFor
   return (
     <section id={anchor} className={`mt-4 scroll-mt-24 rounded-xl border border-slate-200 p-3 ${className}`} aria-labelledby={`${id}-title`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={`${id}-title`} className="text-sm font-semibold">{t('thread.title')}</h3>
+        <h3 id={`${id}-title`} className="text-sm font-semibold">
+          {t('thread.title')}
+          {/* Read once opened: the count is what was new when the page came. */}
+          {unread > 0 && !open && <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-unread={unread}>{t('thread.unread', { count: unread })}</span>}
+        </h3>
         <button type="button" className="btn-secondary" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen((was) => !was)}>
           {open ? t('thread.hide') : t('thread.show')}
         </button>

@@ -24,8 +24,8 @@ import { OrderQuote } from './order-quote.tsx';
 import { PayOrder } from './pay-order.tsx';
 import { useLocalDateTime } from '../../components/use-local-time.ts';
 
-/** Loader data arrives with dates as Date on the server and in the browser alike. */
-type OrderItem = CustomerOrderView;
+/** Loader data arrives with dates as Date on the server and in the browser alike; My Page's orders say what is unread. */
+type OrderItem = CustomerOrderView & { unread?: number };
 
 /** Column counts written out, so the style sheet has each (a step per column from 640 px). */
 const COLUMNS: Record<number, string> = { 1: 'sm:grid-cols-1', 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-4', 5: 'sm:grid-cols-5', 6: 'sm:grid-cols-6', 7: 'sm:grid-cols-7' };
@@ -138,7 +138,7 @@ export function OrderCard({ order, canCancel = true, linkKey }: { order: OrderIt
       )}
       <OrderDeliverables order={order} linkKey={linkKey} />
       <Revisions order={order} />
-      <ThreadDisclosure thread={{ side: 'customer', orderNumber: order.orderId, linkKey }} />
+      <ThreadDisclosure thread={{ side: 'customer', orderNumber: order.orderId, linkKey }} unread={order.unread ?? 0} />
       <OrderBrief order={order} linkKey={linkKey} />
       {order.cancelRequestedAt && order.status === 'order_received' && <p className="mt-3 text-sm text-slate-700">{t('orders.cancel.requested')}</p>}
       {canCancel && order.cancel !== 'none' && <CancelOrder orderId={order.orderId} kind={order.cancel} amount={order.amount} country={country} />}
