@@ -4,7 +4,7 @@
  * the PayPal capture; amount checks, idempotent), so the page shows the outcome straight away:
  * paid, still processing (a delayed method such as Alipay), or refused.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/payment-success-page';
@@ -17,6 +17,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { EmailAddress } from '../accounts/email-address.tsx';
+import { guestSessionId } from '../accounts/guest-session.ts';
 import { useBriefDialog } from '../briefs/use-brief-dialog.tsx';
 import { PaymentFailed } from './payment-failed.tsx';
 import { OrderPapers, type PaperLink } from '../orders/order-papers.tsx';
@@ -220,6 +221,23 @@ function PaymentProcessing({ order }: { order: PaidOrder }) {
   const { t } = useTranslation('orders');
   const revalidator = useRevalidator();
   const [checks, setChecks] = useState(0);
+  const recheck = useRef(revalidator.revalidate);
+  recheck.current = revalidator.revalidate;
+  // The provider's word reaches the order (a webhook): the live stream says so at once and the page
+  // asks again (D34); its own schedule below stays for a stream that cannot open.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../conversation/live-events.ts').then(({ subscribe }) => {
+      if (left) return;
+      const url = order.isGuestOrder ? `/api/events?${new URLSearchParams({ sessionId: guestSessionId() })}` : '/api/events';
+      stop = subscribe(url, order.orderId, () => void recheck.current());
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [order.orderId, order.isGuestOrder]);
   useEffect(() => {
     if (checks >= RECHECKS || revalidator.state !== 'idle') return;
     const timer = setTimeout(() => {
