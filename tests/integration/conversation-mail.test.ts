@@ -10,6 +10,7 @@ import { newGuestId } from '../../src/domain/guest.ts';
 import { mailOutbox, orderConversations, orders } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { startSmtpServer } from './support/peers.ts';
+import { paidGuestOrder } from './support/guest-orders.ts';
 import { staffApi } from './support/staff.ts';
 
 const STAFF_EMAIL = 'studio@shop.test';
@@ -21,13 +22,6 @@ describe.each(BACKENDS)('mail for unread messages on %s', (backend) => {
   const server = useTestServer(backend, () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.test', STAFF_EMAIL, MESSAGE_MAIL_DELAY_MS: '60000', ALLOW_TEST_PAYMENTS: 'true' }));
   const s = staffApi(server);
 
-  async function guestOrder(guestId: string, lang: string) {
-    const created = (await s.api.call('POST', '/api/orders', { customerName: 'Nguyen', customerEmail: `buyer.${guestId.slice(0, 8)}@example.com`, customerPhone: '010-2222-3333', serviceId: 1, quantity: 1, country: 'kr', sessionId: guestId }, { 'x-store-country': 'kr', 'accept-language': lang })).json();
-    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guestId })).json();
-    expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
-    const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
-    return row!;
-  }
 
   /** The delay passes for this order's owed mails (the clock is not waited on). */
   const delayPasses = (orderId: string) => s.db().update(orderConversations)
@@ -45,7 +39,7 @@ describe.each(BACKENDS)('mail for unread messages on %s', (backend) => {
 
   it("mails staff once, after the delay, with every text the customer wrote meanwhile", async () => {
     const buyer = newGuestId();
-    const order = await guestOrder(buyer, 'vi');
+    const order = await paidGuestOrder(s, buyer, { lang: 'vi' });
     for (const body of ['Xin chào', 'Could the light be warmer?\nLike the sample.', 'Thanks!']) {
       expect((await s.call('POST', `/api/orders/${order.orderNumber}/messages`, { body, sessionId: buyer })).statusCode).toBe(201);
     }
@@ -69,7 +63,7 @@ describe.each(BACKENDS)('mail for unread messages on %s', (backend) => {
   it('mails the customer in their language through the private link, never a private note, and nothing once read in time', async () => {
     const admin = await s.admin();
     const buyer = newGuestId();
-    const order = await guestOrder(buyer, 'ja');
+    const order = await paidGuestOrder(s, buyer, { lang: 'ja' });
     const post = (body: string, isPrivate = false) => s.call('POST', `/api/admin/orders/${order.id}/messages`, { body, private: isPrivate }, { cookie: admin.cookie });
 
     await post('Read in time');
@@ -105,7 +99,7 @@ describe.each(BACKENDS)('mail for unread messages on %s', (backend) => {
   it("sends staff's comment through the same delay instead of at once", async () => {
     const admin = await s.admin();
     const buyer = newGuestId();
-    const order = await guestOrder(buyer, 'en');
+    const order = await paidGuestOrder(s, buyer, { lang: 'en' });
     await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: 'Shooting on Monday.' }, { cookie: admin.cookie });
     expect(await queued(order.id, 'order_comment')).toHaveLength(0);
     await delayPasses(order.id);

@@ -11,6 +11,7 @@ import { orderMessages, orders, uploadedFiles } from '../../src/server/db/schema
 import { createOrderLinks } from '../../src/server/features/orders/order-links.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { multipart, png } from './support/files.ts';
+import { paidGuestOrder } from './support/guest-orders.ts';
 import { staffApi } from './support/staff.ts';
 
 const links = createOrderLinks('test-cookie-secret-0123456789abcdef', 'http://localhost');
@@ -19,13 +20,6 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
   const server = useTestServer(backend);
   const s = staffApi(server);
 
-  async function guestOrder(guestId: string) {
-    const created = (await s.api.call('POST', '/api/orders', { customerName: 'Lee', customerEmail: 'lee.guest@example.com', customerPhone: '010-2222-3333', serviceId: 1, quantity: 1, country: 'kr', sessionId: guestId }, { 'x-store-country': 'kr' })).json();
-    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guestId })).json();
-    expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
-    const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
-    return row!;
-  }
 
   /** Uploads as a guest (its id) or as a signed-in user (a cookie). */
   async function upload(as: { guest: string } | { cookie: string }, name = 'look.png') {
@@ -42,7 +36,7 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
   it("lets the buyer's browser, the private link and staff talk in one thread, and keeps staff's notes to staff", async () => {
     const admin = await s.admin();
     const buyer = newGuestId();
-    const order = await guestOrder(buyer);
+    const order = await paidGuestOrder(s, buyer);
     const key = links.keyFor(order.orderNumber);
     const linkBrowser = newGuestId();
 
@@ -86,7 +80,7 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
 
   it('answers everyone else as if the order did not exist, and stores nothing they send', async () => {
     const buyer = newGuestId();
-    const order = await guestOrder(buyer);
+    const order = await paidGuestOrder(s, buyer);
     const stranger = await s.customer();
     const attempts = [
       s.call('GET', `/api/orders/${order.orderNumber}/messages?sessionId=${newGuestId()}`, undefined),
@@ -104,7 +98,7 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
 
   it('takes 4,000 characters and line breaks, and refuses more, nothing or control characters', async () => {
     const buyer = newGuestId();
-    const order = await guestOrder(buyer);
+    const order = await paidGuestOrder(s, buyer);
     const longest = `${'가'.repeat(3999)}\n`.slice(0, 4000);
     for (const [body, status] of [['x'.repeat(4001), 400], ['   \n ', 400], ['bell\u0007', 400], [42, 400], [`${'가'.repeat(3998)}나다`, 201]] as const) {
       const response = await s.call('POST', `/api/orders/${order.orderNumber}/messages`, { body, sessionId: buyer });
@@ -117,7 +111,7 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
   it("attaches the caller's own uploads once; a private note's file is staff's alone and no message's file is a deliverable", async () => {
     const admin = await s.admin();
     const buyer = newGuestId();
-    const order = await guestOrder(buyer);
+    const order = await paidGuestOrder(s, buyer);
     const key = links.keyFor(order.orderNumber);
 
     const mine = await upload({ guest: buyer });
@@ -158,7 +152,7 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
   it('counts unread per reader: the other side\'s texts after what each has read, never a private note or one\'s own', async () => {
     const [first, second] = [await s.admin(), await s.admin()];
     const buyer = newGuestId();
-    const order = await guestOrder(buyer);
+    const order = await paidGuestOrder(s, buyer);
     const customerView = async () => (await s.call('GET', `/api/orders/${order.orderNumber}/messages?sessionId=${buyer}`, undefined)).json();
     const listed = async (cookie: string) => ((await s.call('GET', `/api/orders?q=${order.orderNumber}`, undefined, { cookie })).json().orders as Array<{ id: string; unread: number; awaitingReplySince: string | null }>).find((o) => o.id === order.id)!;
     const waiting = async () => (await s.call('GET', '/api/admin/overview', undefined, { cookie: first.cookie })).json().awaitingReply as { count: number; oldest: Array<{ orderId: string }> };

@@ -10,6 +10,7 @@ import { newGuestId } from '../../src/domain/guest.ts';
 import { rowsOf } from '../../src/server/db/client.ts';
 import { orders } from '../../src/server/db/schema.ts';
 import { BACKENDS, useSecondInstance, useTestServer, type TestServer } from './harness.ts';
+import { paidGuestOrder } from './support/guest-orders.ts';
 import { staffApi } from './support/staff.ts';
 
 interface Received { event: string; id?: string; data: Record<string, unknown> }
@@ -66,18 +67,11 @@ describe.each(BACKENDS)('live events on %s', (backend) => {
   let origin: string;
   beforeAll(async () => { origin = await listening(server); });
 
-  async function guestOrder(guestId: string) {
-    const created = (await s.api.call('POST', '/api/orders', { customerName: 'Lee', customerEmail: 'lee.live@example.com', customerPhone: '010-2222-3333', serviceId: 1, quantity: 1, country: 'kr', sessionId: guestId }, { 'x-store-country': 'kr' })).json();
-    const { paymentKey } = (await s.api.call('POST', '/api/payments/sandbox/authorize', { orderId: created.orderId, card: 'approved', sessionId: guestId })).json();
-    expect((await s.api.call('POST', '/api/confirm', { orderId: created.orderId, amount: created.amount, paymentKey })).statusCode).toBe(200);
-    const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, created.orderId));
-    return row!;
-  }
 
   it('tells each stream of what it may see, and only that; a reconnect gets what it missed', async () => {
     const admin = await s.admin();
     const buyer = newGuestId();
-    const order = await guestOrder(buyer);
+    const order = await paidGuestOrder(s, buyer);
     const mine = await openStream(origin, `/api/events?sessionId=${buyer}`);
     const stranger = await openStream(origin, `/api/events?sessionId=${newGuestId()}`);
     const staff = await openStream(origin, '/api/events', { cookie: admin.cookie });
