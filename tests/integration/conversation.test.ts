@@ -182,7 +182,8 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
     // Staff's own texts are never unread to staff.
     expect((await listed(first.cookie)).unread).toBe(0);
 
-    // Reading past the end stops at the last message; reading back changes nothing.
+    // Reading past the end stops at the last message the customer can see (not the note after it); reading back changes nothing.
+    await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Later note', private: true }, { cookie: second.cookie });
     const marked = (await s.call('POST', `/api/orders/${order.orderNumber}/messages/read`, { seq: Number.MAX_SAFE_INTEGER, sessionId: buyer })).json();
     const last = (await customerView()).lastSeq;
     expect(marked).toMatchObject({ unread: 0, readSeq: last });

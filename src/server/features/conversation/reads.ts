@@ -44,7 +44,8 @@ export async function markSeen(db: Database, seen: Seen): Promise<number> {
     with seen as (
       insert into ${orderMessageReads} as r (order_id, reader, side, last_seen_seq, seen_at)
       values (${seen.orderId}, ${seen.reader}, ${seen.side},
-        least(${seen.seq}::bigint, (select coalesce(max(seq), 0) from ${orderMessages} where order_id = ${seen.orderId})), now())
+        -- Never past the last message this side can see (a customer's read must not reveal a later private note).
+        least(${seen.seq}::bigint, (select coalesce(max(seq), 0) from ${orderMessages} where order_id = ${seen.orderId}${seen.side === 'customer' ? sql` and visibility = 'public'` : sql``})), now())
       on conflict (order_id, reader) do update set last_seen_seq = greatest(r.last_seen_seq, excluded.last_seen_seq), seen_at = now()
       returning last_seen_seq
     ), settled as (
