@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { rowsOf } from '../../src/server/db/client.ts';
-import { orders } from '../../src/server/db/schema.ts';
+import { orderMessages, orders } from '../../src/server/db/schema.ts';
 import { BACKENDS, useSecondInstance, useTestServer, type TestServer } from './harness.ts';
 import { paidGuestOrder } from './support/guest-orders.ts';
 import { staffApi } from './support/staff.ts';
@@ -136,6 +136,36 @@ describe('live events across two instances on PostgreSQL', () => {
     const message = (await s.call('POST', `/api/admin/orders/${row!.id}/messages`, { body: 'Across' }, { cookie: admin.cookie })).json().message;
     await stream.next((e) => e.data.seq === message.seq, 1000);
     expect(Date.now() - posted).toBeLessThan(1000);
+    await stream.close();
+  });
+
+  it('sends a message whose number came first but whose commit came later, once', async () => {
+    const admin = await s.admin();
+    const stream = await openStream(origin, '/api/events', { cookie: admin.cookie });
+    const order = (await s.api.call('POST', '/api/orders', { customerName: 'Park', customerEmail: 'park.late@example.com', customerPhone: '010-1111-2222', serviceId: 1, quantity: 1, country: 'kr', sessionId: newGuestId() }, { 'x-store-country': 'kr' })).json();
+    const [row] = await s.db().select().from(orders).where(eq(orders.orderNumber, order.orderId));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let lateSeq = 0;
+    // A writer takes its number, then waits before committing; another message is posted and sent meanwhile.
+    const late = s.db().transaction(async (tx) => {
+      const [inserted] = await tx.insert(orderMessages).values({ orderId: row!.id, kind: 'text', authorSide: 'staff', body: 'Late' }).returning({ seq: orderMessages.seq });
+      lateSeq = inserted!.seq;
+      await held;
+    });
+    while (lateSeq === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const early = (await s.call('POST', `/api/admin/orders/${row!.id}/messages`, { body: 'Early' }, { cookie: admin.cookie })).json().message;
+    await stream.next((e) => e.data.seq === early.seq);
+    expect(early.seq).toBeGreaterThan(lateSeq);
+    release();
+    await late;
+    await stream.next((e) => e.data.seq === lateSeq, 5000);
+    // Read again on later wake-ups, sent once.
+    await s.call('POST', `/api/admin/orders/${row!.id}/messages`, { body: 'After' }, { cookie: admin.cookie });
+    const after = stream.received.filter((e) => e.event === 'message');
+    await stream.next((e) => (e.data.seq as number) > early.seq && e.data.seq !== lateSeq);
+    expect(stream.received.filter((e) => e.data.seq === lateSeq)).toHaveLength(1);
+    expect(after.filter((e) => e.data.seq === early.seq)).toHaveLength(1);
     await stream.close();
   });
 });

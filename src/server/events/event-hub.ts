@@ -77,13 +77,21 @@ export function createEventHub(db: Database, log: { warn: (obj: object, msg: str
     return Number(rowsOf<{ seq: string | number }>(result)[0]?.seq ?? 0);
   }
 
-  async function readAfter(after: number, overlap: boolean, limit: number): Promise<Row[]> {
-    const result = await db.execute(sql`
-      select m.seq, m.order_id, m.visibility, o.order_number, o.user_id, o.guest_id
-      from ${orderMessages} as m join ${orders} as o on o.id = m.order_id
-      where m.seq > ${after}${overlap ? sql` or (m.seq > ${after} - 5000 and m.created_at > now() - make_interval(secs => ${OVERLAP_SECONDS}))` : sql``}
-      order by m.seq limit ${limit}`);
-    return rowsOf<Row>(result);
+  const columns = sql`m.seq, m.order_id, m.visibility, o.order_number, o.user_id, o.guest_id`;
+
+  /** Messages after `after`, oldest first. */
+  async function readAfter(after: number, limit: number): Promise<Row[]> {
+    return rowsOf<Row>(await db.execute(sql`
+      select ${columns} from ${orderMessages} as m join ${orders} as o on o.id = m.order_id
+      where m.seq > ${after} order by m.seq limit ${limit}`));
+  }
+
+  /** Messages at or below `upTo` made in the last moments: one whose number came before a message already sent may commit after it. */
+  async function readLate(upTo: number): Promise<Row[]> {
+    return rowsOf<Row>(await db.execute(sql`
+      select ${columns} from ${orderMessages} as m join ${orders} as o on o.id = m.order_id
+      where m.seq <= ${upTo} and m.seq > ${upTo} - 5000 and m.created_at > now() - make_interval(secs => ${OVERLAP_SECONDS})
+      order by m.seq`));
   }
 
   async function dispatch(): Promise<void> {
@@ -96,7 +104,7 @@ export function createEventHub(db: Database, log: { warn: (obj: object, msg: str
         highWater ??= await lastSeq();
         const now = Date.now();
         for (const [seq, at] of dispatched) if (now - at > OVERLAP_SECONDS * 2000) dispatched.delete(seq);
-        const rows = await readAfter(highWater, true, 1000);
+        const rows = [...await readLate(highWater), ...await readAfter(highWater, 1000)];
         for (const row of rows) {
           const event = eventOf(row);
           if (dispatched.has(event.seq)) continue;
@@ -155,7 +163,7 @@ export function createEventHub(db: Database, log: { warn: (obj: object, msg: str
       };
     },
     async missed(accessor, afterSeq) {
-      const rows = await readAfter(afterSeq, false, RESUME_LIMIT + 1);
+      const rows = await readAfter(afterSeq, RESUME_LIMIT + 1);
       if (rows.length > RESUME_LIMIT) return null;
       return rows.map(eventOf).filter((event) => mayHear(accessor, event));
     },
