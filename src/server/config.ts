@@ -61,6 +61,8 @@ const schema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How long a conversation's text may stay unread before its reader is mailed (D34; 5 minutes). */
   MESSAGE_MAIL_DELAY_MS: z.coerce.number().int().min(0).max(24 * 60 * 60_000).default(5 * 60_000),
+  /** Live event streams one instance keeps open at most; more are told to come back later (429). */
+  EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** How often the reconciler asks the providers about open attempts and refunds (D32). */
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(60_000),
   /** Stripe (us, au, my, vn, cn; D26): secret key, webhook signing secret, and the API address (tests use a fake). */

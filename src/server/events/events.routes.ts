@@ -14,12 +14,11 @@ import type { Auth } from '../http/auth.ts';
 import type { OrderLinks } from '../features/orders/order-links.ts';
 import { HEARTBEAT_MS, type EventHub, type OrderEvent, type Stream } from './event-hub.ts';
 
-/** More streams than this on one instance are refused (429 with Retry-After: another instance, or later). */
-const MAX_STREAMS = Number(process.env.EVENTS_MAX_STREAMS ?? 5000);
 /** A stream whose reader does not keep up (this much unsent) is closed; the browser reconnects and replays. */
 const MAX_BUFFERED = 256 * 1024;
 
-export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth; links: OrderLinks; hub: EventHub; heartbeatMs?: number }): void {
+/** `maxStreams`: more on this instance are refused (429 with Retry-After: another instance, or later). */
+export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth; links: OrderLinks; hub: EventHub; maxStreams: number; heartbeatMs?: number }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { auth, links, hub } = deps;
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
@@ -32,7 +31,7 @@ export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth;
   }, async (request, reply) => {
     const { sessionId, order, key, lastEventId } = request.query;
     const accessor = await requestAccessor(auth, links, request, { guestId: sessionId, orderNumber: order, orderKey: key });
-    if (hub.size() >= MAX_STREAMS) throw new DomainError('TOO_MANY_REQUESTS', { retryAfterMs: 5000, detail: 'too many event streams on this instance' });
+    if (hub.size() >= deps.maxStreams) throw new DomainError('TOO_MANY_REQUESTS', { retryAfterMs: 5000, detail: 'too many event streams on this instance' });
     const resumeFrom = request.headers['last-event-id'] ?? lastEventId;
     // Replayed before the stream opens: a reconnect misses nothing between the two.
     const from = resumeFrom !== undefined ? Number(resumeFrom) : await hub.lastSeq();

@@ -19,7 +19,7 @@ import type { AdminBriefsQuery, AdminOrdersQuery } from '../../../domain/validat
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { unreadCounts } from '../conversation/reads.ts';
-import { mailOutbox, orderConversations, orderLines, orderMessages, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users, papers } from '../../db/schema.ts';
+import { orderConversations, orderLines, orderMessages, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users, papers } from '../../db/schema.ts';
 import { briefsOfOrders } from '../briefs/brief-queries.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import { quotesOfOrders } from '../quotes/quotes.service.ts';

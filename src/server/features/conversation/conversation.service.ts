@@ -46,13 +46,14 @@ interface PageQuery {
   limit: number;
 }
 
-/** A page of the thread, oldest first; private notes only when `withPrivate` (staff). Two queries. */
+/** A page of the thread, oldest first; private notes and authors only when `withPrivate` (staff). Two queries. */
 export async function threadPage(db: Database, orderId: string, query: PageQuery, withPrivate: boolean): Promise<ThreadPage> {
-  const visible = withPrivate ? undefined : eq(orderMessages.visibility, 'public');
-  const rows = await db.select({ message: orderMessages, authorEmail: users.email }).from(orderMessages)
-    .leftJoin(users, eq(users.id, orderMessages.authorUserId))
-    .where(and(eq(orderMessages.orderId, orderId), gt(orderMessages.seq, query.after), visible))
-    .orderBy(asc(orderMessages.seq)).limit(query.limit + 1);
+  const where = and(eq(orderMessages.orderId, orderId), gt(orderMessages.seq, query.after), withPrivate ? undefined : eq(orderMessages.visibility, 'public'));
+  // Staff see who wrote each message; the customer's side never does, so reads no user.
+  const rows = withPrivate
+    ? await db.select({ message: orderMessages, authorEmail: users.email }).from(orderMessages).leftJoin(users, eq(users.id, orderMessages.authorUserId))
+      .where(where).orderBy(asc(orderMessages.seq)).limit(query.limit + 1)
+    : (await db.select().from(orderMessages).where(where).orderBy(asc(orderMessages.seq)).limit(query.limit + 1)).map((message) => ({ message, authorEmail: null }));
   const shown = rows.slice(0, query.limit);
   const files = await filesOf(db, shown.map((r) => r.message.id));
   return {

@@ -49,6 +49,7 @@ function pathsOf(thread: ThreadFor) {
 export default function OrderThread({ thread }: { thread: ThreadFor }) {
   const { t } = useTranslation('orders');
   const { t: tCommon } = useTranslation();
+  const { t: tBriefs } = useTranslation('briefs');
   const store = useRootData();
   const date = useLocalDateTime(store.lang);
   // The thread's identity: effects and fetches follow it, not each render's new props object.
@@ -159,7 +160,7 @@ export default function OrderThread({ thread }: { thread: ThreadFor }) {
             {message.context && <p className="mt-1 text-xs font-semibold text-brand-800">{t(`thread.context.${message.context}`)}</p>}
             <MessageText text={message.body ?? ''} className="mt-1" />
             {message.files.length > 0 && (
-              <FileList className="mt-2" files={message.files} downloadLabel={(name) => `${t('thread.files')}: ${name}`} openLabel={(name) => name} />
+              <FileList className="mt-2" files={message.files} downloadLabel={(name) => tBriefs('summary.download', { name })} openLabel={(name) => name} />
             )}
           </li>
         ))}
@@ -191,7 +192,7 @@ function Composer({ thread, path, fields, onSent }: { thread: ThreadFor; path: s
     for (const file of Array.from(chosen ?? [])) {
       const refusal = precheck(file);
       if (refusal) {
-        setError(`${file.name}: ${tBriefs(`files.${refusal}`)}`);
+        setError(t('thread.refused', { name: file.name, reason: tBriefs(`files.${refusal}`) }));
         continue;
       }
       setUploading((n) => n + 1);
@@ -230,7 +231,7 @@ function Composer({ thread, path, fields, onSent }: { thread: ThreadFor; path: s
       />
       <p id={`${id}-left`} className="text-xs text-slate-600">{t('thread.left', { count: left })}</p>
       {files.length > 0 && (
-        <FileList files={files} remove={{ label: (name) => t('thread.remove', { name }), onRemove: (file) => setFiles((kept) => kept.filter((f) => f.id !== file.id)) }} />
+        <FileList files={files} remove={{ label: (name) => tBriefs('files.remove', { name }), onRemove: (file) => setFiles((kept) => kept.filter((f) => f.id !== file.id)) }} />
       )}
       {staff && (
         <label className="flex items-center gap-2 text-sm">
