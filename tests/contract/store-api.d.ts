@@ -715,7 +715,7 @@ export interface paths {
         };
         /**
          * Live events for order screens (Server-Sent Events)
-         * @description One stream per tab (`text/event-stream`). `event: message` with `id: <seq>` and data `{"order": "<order number>", "seq": <seq>}` (staff also get `"id": "<order uuid>"`) when a message, a private note (staff only) or the order's own entry (paid, quote sent, draft delivered, ...) is added to an order the caller may see: fetch the thread or the order after it. Who: the signed-in person (staff: every order), a guest's browser (`sessionId`), or a private link (`order` and `key`). `Last-Event-ID` (or `lastEventId`) replays what was missed; `event: reset` when too much was, so reload. A comment line every 20 s keeps it open; `event: bye` ends it (a restart, with a `retry:`; the session ended).
+         * @description One stream per tab (`text/event-stream`). `event: message` with `id: <seq>` and data `{"order": "<order number>", "seq": <seq>}` (staff also get `"id": "<order uuid>"`) when a message, a private note (staff only) or the order's own entry (paid, quote sent, draft delivered, ...) is added to an order the caller may see: fetch the thread or the order after it. Who: the signed-in person (staff: every order), a guest's browser (`sessionId`), or a private link (`order` and `key`). A new stream starts with `event: ready` whose `id` is its place; `Last-Event-ID` (or `lastEventId`) replays what was missed after it; `event: reset` when too much was, so reload. A comment line every 20 s keeps it open; `event: bye` ends it (a restart, with a `retry:`; the session ended).
          */
         get: operations["liveEvents"];
         put?: never;

@@ -12,49 +12,7 @@ import { orderMessages, orders } from '../../src/server/db/schema.ts';
 import { BACKENDS, useSecondInstance, useTestServer, type TestServer } from './harness.ts';
 import { paidGuestOrder } from './support/guest-orders.ts';
 import { staffApi } from './support/staff.ts';
-
-interface Received { event: string; id?: string; data: Record<string, unknown> }
-
-/** An SSE reader: the events as they come, and a wait for the next one that matches. */
-async function openStream(origin: string, path: string, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const response = await fetch(`${origin}${path}`, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
-  const received: Received[] = [];
-  const waiting: Array<{ match: (e: Received) => boolean; resolve: (e: Received) => void }> = [];
-  let buffer = '';
-  const pump = (async () => {
-    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((l) => l && !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
-          if (!fields.event) continue;
-          const event: Received = { event: fields.event, ...(fields.id ? { id: fields.id } : {}), data: JSON.parse(fields.data ?? '{}') };
-          received.push(event);
-          for (const w of [...waiting]) if (w.match(event)) { waiting.splice(waiting.indexOf(w), 1); w.resolve(event); }
-        }
-      }
-    } catch { /* aborted */ }
-  })();
-  return {
-    response,
-    received,
-    next(match: (e: Received) => boolean, timeoutMs = 5000): Promise<Received> {
-      const found = received.find(match);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event in ${timeoutMs} ms; got ${JSON.stringify(received)}`)), timeoutMs);
-        waiting.push({ match, resolve: (e) => { clearTimeout(timer); resolve(e); } });
-      });
-    },
-    async close() { controller.abort(); await pump; },
-  };
-}
+import { openStream } from './support/sse.ts';
 
 async function listening(server: () => TestServer): Promise<string> {
   const address = await server().app.listen({ port: 0, host: '127.0.0.1' });
@@ -100,6 +58,23 @@ describe.each(BACKENDS)('live events on %s', (backend) => {
     await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'in_progress' }, { cookie: admin.cookie });
     await back.next((e) => e.event === 'message' && (e.data.seq as number) > meanwhile.seq);
     for (const stream of [back, stranger, staff]) await stream.close();
+  });
+
+  it('tells a new stream its place at once, so a browser that heard nothing before a drop misses nothing', async () => {
+    const admin = await s.admin();
+    const buyer = newGuestId();
+    const order = await paidGuestOrder(s, buyer);
+    const first = await openStream(origin, `/api/events?sessionId=${buyer}`);
+    const ready = await first.next((e) => e.event === 'ready');
+    const { lastSeq } = (await s.call('GET', `/api/admin/orders/${order.id}/messages`, undefined, { cookie: admin.cookie })).json();
+    expect(Number(ready.id)).toBeGreaterThanOrEqual(lastSeq);
+    await first.close();
+    const meanwhile = (await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Posted during the drop' }, { cookie: admin.cookie })).json().message;
+    // The browser sends the id it was given: the reconnect replays the message, and says no `ready`.
+    const back = await openStream(origin, `/api/events?sessionId=${buyer}`, { 'last-event-id': ready.id! });
+    await back.next((e) => e.data.seq === meanwhile.seq);
+    expect(back.received.map((e) => e.event)).toEqual(['message']);
+    await back.close();
   });
 
   it('refuses a caller who names nobody, and a private link without its key', async () => {

@@ -3,7 +3,10 @@
  * "must show"): a session, a guest cart, a file, the route and account limits and the mail queue
  * behave as one store; then one process is killed with SIGKILL under order load, its clients retry
  * on the other with the same Idempotency-Key, and no order is lost, duplicated or charged twice,
- * and every mail goes out exactly once. Runs when TEST_DATABASE_URL and REDIS_URL are set
+ * and every mail goes out exactly once. Live events (issue 35): a message posted on one process reaches
+ * the streams on the other that may see it within a second, and only those; a stream cut by the kill
+ * resumes on the survivor with Last-Event-ID; an unread message is mailed once though both processes
+ * run the job. Runs when TEST_DATABASE_URL and REDIS_URL are set
  * (`npm run test:scale`, and in `npm test`); needs the production build.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,6 +19,7 @@ import { newGuestId } from '../../src/domain/guest.ts';
 import { startSmtpSink, type SmtpSink } from '../integration/support/smtp-sink.ts';
 import { multipart, png } from '../integration/support/files.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from '../integration/support/toss.ts';
+import { openStream } from '../integration/support/sse.ts';
 import { startStoreProcess, type StoreProcess } from './store-process.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -46,6 +50,8 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
       ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'owner-pass-2026',
       S3_BUCKET: 'lumi-scale', S3_ENDPOINT: `http://127.0.0.1:${s3Port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
       TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url,
+      // An unread message is mailed after a second and a half (its job then runs every second).
+      MESSAGE_MAIL_DELAY_MS: '1500',
     };
     // Started together on the fresh database: the migration race of item 8 is part of this.
     [a, b] = await Promise.all([startStoreProcess('a', env), startStoreProcess('b', env)]);
@@ -147,6 +153,100 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     expect([...smtp.counts.values()].every((count) => count === 1)).toBe(true);
   });
 
+  /** A guest's order paid through the sandbox Toss on `store`: its number and id. */
+  async function paidGuestOrder(store: StoreProcess, guestId: string) {
+    const key = randomUUID();
+    const body = { customerName: '김민수', customerEmail: `live.${guestId.slice(0, 8).toLowerCase()}@example.com`, customerPhone: '010-1234-5678', serviceId: 4, quantity: 1, sessionId: guestId, country: 'kr', isGuestOrder: true };
+    const created = await call(store, 'POST', '/api/orders', { body, headers: { 'idempotency-key': key } });
+    expect(created.status, created.text).toBe(201);
+    const orderNumber = created.json.orderId as string;
+    const confirmed = await call(store, 'POST', '/api/confirm', { body: { orderId: orderNumber, amount: created.json.amount, paymentKey: `ok_${key}`, sessionId: guestId } });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const [row] = await sql<Array<{ id: string }>>`select id from orders where order_number = ${orderNumber}`;
+    return { orderNumber, id: row!.id };
+  }
+
+  async function staffCookie(store: StoreProcess) {
+    const login = await call(store, 'POST', '/api/auth/login', { body: { email: 'owner@shop.test', password: 'owner-pass-2026' } });
+    expect(login.status, login.text).toBe(200);
+    return login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
+  }
+
+  /** Waits until `count` sessions of the database listen for live events (a process listens while it has streams). */
+  async function listeners(count: number) {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const [row] = await sql<Array<{ n: number }>>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen%order_events%'`;
+      const n = row?.n ?? 0;
+      if (n >= count) return;
+      if (Date.now() > deadline) throw new Error(`${n} of ${count} processes listen for live events`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('brings a message posted on one process to the streams on the other that may see it, within a second', async () => {
+    const cookie = await staffCookie(a);
+    const buyer = newGuestId();
+    const order = await paidGuestOrder(a, buyer);
+    const mine = await openStream(b.origin, `/api/events?sessionId=${buyer}`);
+    const stranger = await openStream(b.origin, `/api/events?sessionId=${newGuestId()}`);
+    const staff = await openStream(b.origin, '/api/events', { cookie });
+    expect([mine.response.status, stranger.response.status, staff.response.status]).toEqual([200, 200, 200]);
+    await listeners(1);
+
+    const posted = Date.now();
+    const answer = await call(a, 'POST', `/api/admin/orders/${order.id}/messages`, { body: { body: '시안은 내일 드립니다.' }, headers: { cookie } });
+    expect(answer.status, answer.text).toBe(201);
+    const seq = (answer.json.message as { seq: number }).seq;
+    await mine.next((e) => e.event === 'message' && e.data.seq === seq, 1000);
+    expect(Date.now() - posted).toBeLessThan(1000);
+    await staff.next((e) => e.data.seq === seq, 1000);
+    // A private note reaches staff's stream on the other process, and never the customer's.
+    const note = await call(a, 'POST', `/api/admin/orders/${order.id}/messages`, { body: { body: '결제 확인 완료', private: true }, headers: { cookie } });
+    const noteSeq = (note.json.message as { seq: number }).seq;
+    await staff.next((e) => e.data.seq === noteSeq, 1000);
+    // The customer's own text, posted on B, reaches staff on B; the stranger heard of nothing.
+    const asked = await call(b, 'POST', `/api/orders/${order.orderNumber}/messages`, { body: { body: '감사합니다!', sessionId: buyer } });
+    const askedSeq = (asked.json.message as { seq: number }).seq;
+    await staff.next((e) => e.data.seq === askedSeq, 1000);
+    await mine.next((e) => e.data.seq === askedSeq, 1000);
+    expect(mine.received.some((e) => e.data.seq === noteSeq)).toBe(false);
+    expect(stranger.received.filter((e) => e.event === 'message')).toEqual([]);
+
+    // Away for a while, back on the other process with the last id heard: what came meanwhile, no note.
+    await mine.close();
+    const meanwhile = await call(b, 'POST', `/api/admin/orders/${order.id}/messages`, { body: { body: '확인했습니다.' }, headers: { cookie } });
+    await call(b, 'POST', `/api/admin/orders/${order.id}/messages`, { body: { body: '내부 메모', private: true }, headers: { cookie } });
+    const back = await openStream(a.origin, `/api/events?sessionId=${buyer}`, { 'last-event-id': String(askedSeq) });
+    const meanwhileSeq = (meanwhile.json.message as { seq: number }).seq;
+    await back.next((e) => e.data.seq === meanwhileSeq);
+    expect(back.received.filter((e) => e.event === 'message').map((e) => e.data.seq)).toEqual([meanwhileSeq]);
+    for (const stream of [back, stranger, staff]) await stream.close();
+  });
+
+  it('mails an unread message once, after its delay, though both processes run the job; a text read in time is not mailed', async () => {
+    const cookie = await staffCookie(b);
+    const buyer = newGuestId();
+    const order = await paidGuestOrder(b, buyer);
+    // The customer writes on A; staff read it on B at once: no mail to staff.
+    const asked = await call(a, 'POST', `/api/orders/${order.orderNumber}/messages`, { body: { body: '파일 형식은 PNG로 부탁드려요.', sessionId: buyer } });
+    expect(asked.status, asked.text).toBe(201);
+    const read = await call(b, 'POST', `/api/admin/orders/${order.id}/messages/read`, { body: { seq: (asked.json.message as { seq: number }).seq }, headers: { cookie } });
+    expect(read.status, read.text).toBe(200);
+    // Staff answer twice on two processes; the customer is not there: one mail gathers both.
+    await call(a, 'POST', `/api/admin/orders/${order.id}/messages`, { body: { body: 'PNG로 드리겠습니다.' }, headers: { cookie } });
+    await call(b, 'POST', `/api/admin/orders/${order.id}/messages`, { body: { body: '배경은 흰색으로 할까요?' }, headers: { cookie } });
+    const mails = () => sql<Array<{ kind: string; sent: boolean }>>`select kind, sent_at is not null as sent from mail_outbox where order_id = ${order.id} and kind in ('order_messages', 'staff_messages')`;
+    const deadline = Date.now() + 15_000;
+    while (!(await mails()).some((m) => m.sent)) {
+      if (Date.now() > deadline) throw new Error(`no message mail within 15 s: ${JSON.stringify(await mails())}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Three more passes of each process's job: still one.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await mails()).toEqual([{ kind: 'order_messages', sent: true }]);
+  });
+
   it('loses and duplicates nothing when one process is killed under order load', async () => {
     const CLIENTS = 16;
     const ATTEMPTS = 12;
@@ -154,21 +254,24 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     const attempts: Attempt[] = [];
     let killed = false;
     let retried = 0;
-    /** Requests sent to the process that will be killed and not answered yet. */
-    let inFlightOnA = 0;
+    /** Once armed, the next request sent to A kills it before A can answer: the kill always finds one in flight. */
+    let killArmed = false;
+    let killing: Promise<void> | undefined;
     const alive = () => (killed ? [b] : [a, b]);
+    // A customer watching their order on the process about to die.
+    const watcher = newGuestId();
+    const watched = await paidGuestOrder(a, watcher);
+    const watching = await openStream(a.origin, `/api/events?sessionId=${watcher}`);
+    await watching.next((e) => e.event === 'ready');
 
     /** Sends to `first`, and after a dropped connection again to the survivor, as a browser's retry would. */
     async function withRetry(first: StoreProcess, send: (store: StoreProcess) => Promise<{ status: number; json: Record<string, unknown> }>) {
       for (let round = 0; round < 5; round++) {
         try {
           const store = round === 0 ? first : b;
-          if (store === a) inFlightOnA++;
-          try {
-            return await send(store);
-          } finally {
-            if (store === a) inFlightOnA--;
-          }
+          const answer = send(store);
+          if (store === a && killArmed && !killing) killing = a.kill();
+          return await answer;
         } catch {
           // the process died mid-request: the answer is lost, not the request's effect
           retried++;
@@ -197,9 +300,11 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     // Killed once the load is well under way, with requests in flight on it (or sooner if the load failed).
     let failed = false;
     load.catch(() => (failed = true));
-    // The kill must find requests on the way to it (a fast machine could otherwise kill it between two).
-    while (!failed && (attempts.filter((x) => x.paid).length < CLIENTS * 3 || inFlightOnA === 0)) await new Promise((resolve) => setTimeout(resolve, 5));
-    await a.kill();
+    // The kill must find a request on its way (a fast machine could otherwise kill it between two).
+    while (!failed && attempts.filter((x) => x.paid).length < CLIENTS * 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    killArmed = true;
+    while (!failed && !killing) await new Promise((resolve) => setTimeout(resolve, 1));
+    await (killing ?? a.kill());
     killed = true;
     await load;
 
@@ -216,7 +321,8 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     expect(orders.every((o) => o.status === 'order_received' && o.history === 2)).toBe(true);
     expect(orders.map((o) => o.order_number).sort()).toEqual(attempts.map((x) => x.orderId).sort());
     // The provider charged each order once.
-    const charges = toss.calls.filter((c) => c.path === '/v1/payments/confirm');
+    const loadOrders = new Set(attempts.map((x) => x.orderId));
+    const charges = toss.calls.filter((c) => c.path === '/v1/payments/confirm' && loadOrders.has(String(c.body.orderId)));
     const chargedOrders = new Set(charges.map((c) => String(c.body.orderId)));
     expect(chargedOrders.size).toBe(attempts.length);
 
@@ -237,6 +343,16 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     // A mail accepted by the SMTP server in the instant before the kill, not yet marked, may go
     // twice: at most one per message the dead process had in flight (five).
     expect(twice.length).toBeLessThanOrEqual(5);
+    // The watcher's stream died with its process; the browser comes back to the survivor with the
+    // last id it was given and hears of what staff said meanwhile.
+    const cookie = await staffCookie(b);
+    const said = await call(b, 'POST', `/api/admin/orders/${watched.id}/messages`, { body: { body: '서버가 바뀌어도 대화는 이어집니다.' }, headers: { cookie } });
+    const lastHeard = watching.received.at(-1)!.id!;
+    await watching.close();
+    const resumed = await openStream(b.origin, `/api/events?sessionId=${watcher}`, { 'last-event-id': lastHeard });
+    await resumed.next((e) => e.data.seq === (said.json.message as { seq: number }).seq);
+    await resumed.close();
+
     console.log(`kill -9 under load: ${attempts.length} orders, ${retried} requests sent again, ${rows} mails, ${twice.length} sent twice`);
   }, 180_000);
 });

@@ -9,7 +9,7 @@
  * words. Identity values may commit out of order: a short window is read again, and what was
  * dispatched is remembered, so nothing is sent twice or skipped.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { mayOnOrder, type Accessor } from '../../domain/order-access.ts';
 import { notificationsOf, rowsOf, type Database } from '../db/client.ts';
 import { orderMessages, orders } from '../db/schema.ts';
@@ -61,6 +61,19 @@ const eventOf = (row: Row): OrderEvent => ({
 /** Who may hear of an event: whoever may view the order, and for a private note staff alone. */
 export const mayHear = (accessor: Accessor, event: OrderEvent) => mayOnOrder(accessor, event.owner, event.private ? 'readNotes' : 'view');
 
+/**
+ * The orders whose messages a reconnecting stream may have missed, narrowed in the query (so a
+ * customer's replay reads their own orders, not the whole store's); `mayHear` still decides each.
+ */
+function ordersPossiblyHeardBy(accessor: Accessor): SQL {
+  if (accessor.user?.role === 'admin') return sql`true`;
+  const mine: SQL[] = [];
+  if (accessor.user) mine.push(sql`o.user_id = ${accessor.user.id}`);
+  if (accessor.guestId) mine.push(sql`(o.user_id is null and o.guest_id = ${accessor.guestId})`);
+  if (accessor.linkedOrderNumber !== null) mine.push(sql`o.order_number = ${accessor.linkedOrderNumber}`);
+  return mine.length ? sql`(${sql.join(mine, sql` or `)})` : sql`false`;
+}
+
 export function createEventHub(db: Database, log: { warn: (obj: object, msg: string) => void }): EventHub {
   const streams = new Set<Stream>();
   let highWater: number | null = null;
@@ -79,11 +92,11 @@ export function createEventHub(db: Database, log: { warn: (obj: object, msg: str
 
   const columns = sql`m.seq, m.order_id, m.visibility, o.order_number, o.user_id, o.guest_id`;
 
-  /** Messages after `after`, oldest first. */
-  async function readAfter(after: number, limit: number): Promise<Row[]> {
+  /** Messages after `after`, oldest first; `among` narrows them to some orders. */
+  async function readAfter(after: number, limit: number, among: SQL = sql`true`): Promise<Row[]> {
     return rowsOf<Row>(await db.execute(sql`
       select ${columns} from ${orderMessages} as m join ${orders} as o on o.id = m.order_id
-      where m.seq > ${after} order by m.seq limit ${limit}`));
+      where m.seq > ${after} and ${among} order by m.seq limit ${limit}`));
   }
 
   /** Messages at or below `upTo` made in the last moments: one whose number came before a message already sent may commit after it. */
@@ -163,7 +176,7 @@ export function createEventHub(db: Database, log: { warn: (obj: object, msg: str
       };
     },
     async missed(accessor, afterSeq) {
-      const rows = await readAfter(afterSeq, RESUME_LIMIT + 1);
+      const rows = await readAfter(afterSeq, RESUME_LIMIT + 1, ordersPossiblyHeardBy(accessor));
       if (rows.length > RESUME_LIMIT) return null;
       return rows.map(eventOf).filter((event) => mayHear(accessor, event));
     },

@@ -33,35 +33,46 @@ export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth;
     const accessor = await requestAccessor(auth, links, request, { guestId: sessionId, orderNumber: order, orderKey: key });
     if (hub.size() >= deps.maxStreams) throw new DomainError('TOO_MANY_REQUESTS', { retryAfterMs: 5000, detail: 'too many event streams on this instance' });
     const resumeFrom = request.headers['last-event-id'] ?? lastEventId;
-    // Replayed before the stream opens: a reconnect misses nothing between the two.
-    const from = resumeFrom !== undefined ? Number(resumeFrom) : await hub.lastSeq();
-    const missed = resumeFrom !== undefined ? await hub.missed(accessor, from) : [];
-    openStream(request, reply, accessor, missed);
+    await openStream(request, reply, accessor, resumeFrom === undefined ? undefined : Number(resumeFrom));
   });
 
-  function openStream(request: FastifyRequest, reply: FastifyReply, accessor: Stream['accessor'], missed: OrderEvent[] | null) {
-    const headers = { ...reply.getHeaders(), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no', connection: 'keep-alive' };
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, headers as Record<string, string>);
-    request.raw.socket.setTimeout(0);
-    request.raw.socket.setNoDelay(true);
+  /**
+   * Joins the hub first and only then reads where the stream starts, holding back what the hub sends
+   * meanwhile: an event committed between the two is neither lost nor (thanks to the replay's
+   * places) sent twice. A new stream is told its place at once (`event: ready` with an id), so even
+   * a browser that heard nothing before a drop resumes from there.
+   */
+  async function openStream(request: FastifyRequest, reply: FastifyReply, accessor: Stream['accessor'], resumeFrom: number | undefined) {
     const staff = accessor.user?.role === 'admin';
+    let held: OrderEvent[] | null = [];
+    let endedEarly: { reason: string; retryMs?: number } | null = null;
     let closed = false;
     let beats = 0;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let leave = () => {};
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      leave();
+    };
+    const raw = reply.raw;
 
     const write = (text: string) => {
       if (closed) return;
       raw.write(text);
       if (raw.writableLength > MAX_BUFFERED) stream.end('slow');
     };
+    const frame = (event: OrderEvent) => {
+      const data = staff ? { order: event.orderNumber, id: event.orderId, seq: event.seq } : { order: event.orderNumber, seq: event.seq };
+      return `id: ${event.seq}\nevent: message\ndata: ${JSON.stringify(data)}\n\n`;
+    };
     const stream: Stream = {
       accessor,
       send(event) {
-        const data = staff ? { order: event.orderNumber, id: event.orderId, seq: event.seq } : { order: event.orderNumber, seq: event.seq };
-        write(`id: ${event.seq}\nevent: message\ndata: ${JSON.stringify(data)}\n\n`);
+        if (held) held.push(event);
+        else write(frame(event));
       },
       end(reason, retryMs) {
+        if (held) { endedEarly = { reason, ...(retryMs ? { retryMs } : {}) }; return; }
         if (closed) return;
         write(`${retryMs ? `retry: ${retryMs}\n` : ''}event: bye\ndata: ${JSON.stringify({ reason })}\n\n`);
         closed = true;
@@ -69,8 +80,37 @@ export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth;
         raw.end();
       },
     };
-    const leave = hub.open(stream);
-    const heartbeat = setInterval(() => {
+    leave = hub.open(stream);
+    let start: { position: number } | { missed: OrderEvent[] | null };
+    try {
+      start = resumeFrom === undefined ? { position: await hub.lastSeq() } : { missed: await hub.missed(accessor, resumeFrom) };
+    } catch (error) {
+      leave();
+      throw error;
+    }
+
+    const headers = { ...reply.getHeaders(), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no', connection: 'keep-alive' };
+    reply.hijack();
+    raw.writeHead(200, headers as Record<string, string>);
+    request.raw.socket.setTimeout(0);
+    request.raw.socket.setNoDelay(true);
+    write(`retry: 3000\n\n`);
+    const sent = new Set<number>();
+    if ('position' in start) write(`id: ${start.position}\nevent: ready\ndata: {}\n\n`);
+    else if (start.missed === null) write('event: reset\ndata: {}\n\n');
+    else for (const event of start.missed) { sent.add(event.seq); write(frame(event)); }
+    const waiting = held;
+    held = null;
+    for (const event of waiting) if (!sent.has(event.seq)) write(frame(event));
+    raw.on('close', () => {
+      closed = true;
+      cleanup();
+    });
+    // Shutdown came while the stream was being opened: it ends now, with its retry hint.
+    const early = endedEarly as { reason: string; retryMs?: number } | null;
+    if (early) return stream.end(early.reason, early.retryMs);
+
+    heartbeat = setInterval(() => {
       write(': hb\n\n');
       beats += 1;
       // Every third beat a signed-in stream checks its session: signed out or demoted, it ends.
@@ -80,17 +120,5 @@ export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth;
         }, () => {});
       }
     }, heartbeatMs);
-    const cleanup = () => {
-      clearInterval(heartbeat);
-      leave();
-    };
-    raw.on('close', () => {
-      closed = true;
-      cleanup();
-    });
-
-    write(`retry: 3000\n\n`);
-    if (missed === null) write('event: reset\ndata: {}\n\n');
-    else for (const event of missed) stream.send(event);
   }
 }

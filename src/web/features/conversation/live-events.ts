@@ -2,8 +2,8 @@
  * One live event stream per tab (GET /api/events, Server-Sent Events; D34): screens subscribe to an
  * order's events and refetch what changed. The stream opens with the first subscriber and closes
  * with the last, and on leaving the page (so the browser can keep it in its back-forward cache);
- * the browser reconnects by itself after a drop, sending the last event's id, and the server replays
- * what was missed. Imported only by the conversation's lazy code: no page's first load carries it.
+ * the browser reconnects by itself after a drop, sending the last event's id (the server gives one
+ * as the stream opens), and the server replays what was missed, or says `reset` and screens refetch. Imported only by the conversation's lazy code: no page's first load carries it.
  */
 
 export interface LiveEvent {
@@ -30,6 +30,10 @@ function connect() {
       return;
     }
     for (const { order, listener } of listeners) if (order === event.order || order === event.id) listener(event);
+  });
+  // Too much was missed to replay: every screen fetches afresh.
+  source.addEventListener('reset', () => {
+    for (const { order, listener } of listeners) listener({ order, seq: 0 });
   });
   source.addEventListener('bye', (message) => {
     // Signed out: nothing more will come on this page. A restart: the browser comes back by itself.
