@@ -726,6 +726,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits for me in order conversations
+         * @description For the top bar's account menu: staff's texts the signed-in person has not read on their own orders, and for staff the orders whose customer waits for a reply. Not signed in: 401.
+         */
+        get: operations["waitingMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -5334,6 +5354,60 @@ export interface operations {
             };
         };
     };
+    waitingMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Staff only (else null): orders whose customer wrote last and waits for an answer. */
+                        awaitingReply: number | null;
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description Staff's texts not yet read, across the caller's orders. */
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
@@ -5345,6 +5419,7 @@ export interface operations {
                 status?: "pending" | "quote_review" | "quoted" | "order_received" | "in_progress" | "draft_delivered" | "completed" | "cancelled";
                 to?: string & (unknown & unknown & unknown & unknown);
                 userId?: string;
+                waiting?: "true";
             };
             header?: never;
             path?: never;

@@ -71,3 +71,48 @@ test('a customer and staff talk on the order, with a file, and staff keep a priv
   expect(download.status()).toBe(200);
   expect((await new AxeBuilder({ page: customer }).include(`[data-order="${order.orderId}"] [data-thread]`).analyze()).violations).toEqual([]);
 });
+
+test('what waits follows the orders live: the top bar\'s count, My Page\'s card and the staff list', async ({ browser, consoleErrors: _ }) => {
+  test.slow();
+  const customer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const email = `live.${unique()}@example.com`;
+  await customer.request.post('/api/auth/register', { data: { email, username: `live${unique()}`, password: 'lumi-buyer-7', firstName: '서준', lastName: '오', phone: '010-5555-6666' } });
+  const order = await (await customer.request.post('/api/orders', { data: { customerName: '오서준', customerEmail: email, customerPhone: '010-5555-6666', serviceId: 1, quantity: 2, country: 'kr' }, headers: { 'x-store-country': 'kr', 'accept-language': 'ko' } })).json();
+  const { paymentKey } = await (await customer.request.post('/api/payments/sandbox/authorize', { data: { orderId: order.orderId, card: 'approved' } })).json();
+  expect((await customer.request.post('/api/confirm', { data: { orderId: order.orderId, amount: order.amount, paymentKey } })).status()).toBe(200);
+  const staff = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+
+  await customer.goto('/kr/profile');
+  await hydrated(customer);
+  const menu = customer.getByRole('button', { name: /계정 메뉴/ });
+  await expect(menu).toBeVisible();
+  await expect(menu.locator('[data-waiting]')).toHaveCount(0);
+  const card = customer.locator(`[data-order="${order.orderId}"]`);
+  await expect(card.locator('[data-status]')).toHaveText('접수완료');
+  await staff.goto(`/kr/admin?tab=orders&q=${order.orderId}`);
+  await hydrated(staff);
+  const row = staff.locator(`[data-admin-order="${order.orderId}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-awaiting-reply]')).toHaveCount(0);
+
+  // Staff write and move the order on: the customer's page follows without a reload.
+  expect((await staff.request.post(`/api/admin/orders/${order.id}/messages`, { data: { body: '작업을 시작했습니다.' } })).status()).toBe(201);
+  await expect(menu.locator('[data-waiting="1"]')).toHaveText('1');
+  await expect(menu).toHaveAccessibleName(/새 메시지 1개/);
+  await expect(card.locator('[data-unread="1"]')).toHaveText('새 메시지 1개');
+  expect((await staff.request.patch(`/api/orders/${order.id}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
+  await expect(card.locator('[data-status]')).toHaveText('작업진행중');
+  await menu.click();
+  await expect(customer.getByRole('link', { name: /마이페이지.*새 메시지 1개/ })).toBeVisible();
+  await customer.keyboard.press('Escape');
+
+  // Read: the count goes. The customer writes: the staff list says the order awaits a reply.
+  await card.getByRole('button', { name: /메시지 보기/ }).click();
+  await expect(menu.locator('[data-waiting]')).toHaveCount(0);
+  await card.getByLabel('보낼 메시지').fill('감사합니다. 기다리겠습니다.');
+  await card.getByRole('button', { name: '보내기' }).click();
+  await expect(row.locator('[data-awaiting-reply]')).toBeVisible();
+  await expect(row.locator('[data-unread="1"]')).toBeVisible();
+  expect(customer.url()).toContain('/kr/profile');
+});

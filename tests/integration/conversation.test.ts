@@ -192,4 +192,48 @@ describe.each(BACKENDS)('the order conversation on %s', (backend) => {
     expect((await s.call('POST', `/api/orders/${order.orderNumber}/messages/read`, { seq: 1 }, { cookie: first.cookie })).statusCode).toBe(404);
     expect((await s.call('POST', `/api/orders/${order.orderNumber}/messages/read`, { seq: 1, sessionId: newGuestId() })).statusCode).toBe(404);
   });
+  it("tells a signed-in person what waits for them across their orders (the top bar's menu), and staff how many customers wait", async () => {
+    const admin = await s.admin();
+    const me = await s.customer();
+    const other = await s.customer();
+    const [first, second] = [await s.paidOrder(me.cookie, me.account.email), await s.paidOrder(me.cookie, me.account.email)];
+    const theirs = await s.paidOrder(other.cookie, other.account.email);
+    const waiting = async (cookie: string) => (await s.call('GET', '/api/messages/waiting', undefined, { cookie })).json();
+    const staffSays = (orderId: string, body: string, isPrivate = false) => s.call('POST', `/api/admin/orders/${orderId}/messages`, { body, private: isPrivate }, { cookie: admin.cookie });
+
+    expect(await waiting(me.cookie)).toEqual({ success: true, unread: 0, awaitingReply: null });
+    await staffSays(first.id, 'One');
+    await staffSays(first.id, 'Two');
+    await staffSays(second.id, 'Three');
+    await staffSays(second.id, 'A note', true);
+    await staffSays(theirs.id, 'Not yours');
+    expect(await waiting(me.cookie)).toMatchObject({ unread: 3, awaitingReply: null });
+    expect(await waiting(other.cookie)).toMatchObject({ unread: 1 });
+    // Reading one order's thread leaves the other's.
+    const thread = (await s.call('GET', `/api/orders/${first.orderNumber}/messages`, undefined, { cookie: me.cookie })).json();
+    await s.call('POST', `/api/orders/${first.orderNumber}/messages/read`, { seq: thread.lastSeq }, { cookie: me.cookie });
+    expect(await waiting(me.cookie)).toMatchObject({ unread: 1 });
+
+    // Staff: the orders whose customer wrote last, one more when a customer writes, one fewer when answered.
+    const before = (await waiting(admin.cookie)).awaitingReply as number;
+    await s.call('POST', `/api/orders/${second.orderNumber}/messages`, { body: 'A question' }, { cookie: me.cookie });
+    expect(await waiting(admin.cookie)).toMatchObject({ awaitingReply: before + 1 });
+    await s.call('POST', `/api/orders/${theirs.orderNumber}/messages`, { body: 'Another question' }, { cookie: other.cookie });
+    // The staff list's filter: only those orders, the longest waiting first, and the same count.
+    const list = (await s.call('GET', '/api/orders?waiting=true&pageSize=100', undefined, { cookie: admin.cookie })).json();
+    const ids = (list.orders as Array<{ id: string; awaitingReplySince: string }>).map((o) => o.id);
+    expect(list.total).toBe(before + 2);
+    expect(ids.indexOf(second.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(theirs.id));
+    expect((list.orders as Array<{ awaitingReplySince: string | null }>).every((o) => o.awaitingReplySince !== null)).toBe(true);
+    expect((await s.call('GET', '/api/orders?waiting=yes', undefined, { cookie: admin.cookie })).statusCode).toBe(400);
+    await staffSays(second.id, 'The answer');
+    await staffSays(theirs.id, 'Another answer');
+    expect(await waiting(admin.cookie)).toMatchObject({ awaitingReply: before });
+    expect((await s.call('GET', '/api/orders?waiting=true&pageSize=100', undefined, { cookie: admin.cookie })).json().orders.map((o: { id: string }) => o.id)).not.toContain(second.id);
+    // Nobody signed in: 401, and the answer is never stored by a cache.
+    const anonymous = await s.call('GET', '/api/messages/waiting', undefined);
+    expect(anonymous.statusCode).toBe(401);
+    expect((await s.call('GET', '/api/messages/waiting', undefined, { cookie: me.cookie })).headers['cache-control']).toBe('no-store');
+  });
 });

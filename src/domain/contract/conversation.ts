@@ -94,6 +94,19 @@ export const markStaffOrderMessagesRead = route({
   response: { 200: ok(readState), ...errorAnswers(400, 401, 403, 404, 429) },
 });
 
+export const waitingMessages = route({
+  operationId: 'waitingMessages',
+  summary: 'What waits for me in order conversations', tags: ['orders'], security: SIGNED_IN,
+  description: "For the top bar's account menu: staff's texts the signed-in person has not read on their own orders, and for staff the orders whose customer waits for a reply. Not signed in: 401.",
+  response: {
+    200: ok({
+      unread: z.number().int().describe("Staff's texts not yet read, across the caller's orders."),
+      awaitingReply: z.number().int().nullable().describe('Staff only (else null): orders whose customer wrote last and waits for an answer.'),
+    }),
+    ...errorAnswers(401, 429),
+  },
+});
+
 export const liveEvents = route({
   operationId: 'liveEvents',
   summary: 'Live events for order screens (Server-Sent Events)', tags: ['orders'], security: SIGNED_IN_OR_GUEST,

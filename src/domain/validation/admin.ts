@@ -27,6 +27,8 @@ export const adminOrdersQuerySchema = z.object({
   q: optionalText(100),
   /** One customer's orders. */
   userId: uuidField().optional(),
+  /** Only orders whose customer wrote last in the conversation, the longest waiting first (D34). */
+  waiting: z.enum(['true'], { error: V.invalidChoice }).optional(),
   page,
   pageSize,
 });

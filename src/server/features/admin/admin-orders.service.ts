@@ -4,7 +4,7 @@
  * history row (actor, time, old and new value) and the customer's e-mail in the outbox are one
  * statement; so are a comment and its e-mail.
  */
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../../domain/errors.ts';
 import { staffStatusChoices } from '../../../domain/lifecycle.ts';
 import { orderNumberCandidates } from '../../../domain/order-number.ts';
@@ -35,6 +35,7 @@ function filters(query: AdminOrdersQuery): SQL | undefined {
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.country) conditions.push(eq(orders.country, query.country));
   if (query.userId) conditions.push(eq(orders.userId, query.userId));
+  if (query.waiting) conditions.push(isNotNull(orderConversations.awaitingReplySince));
   if (query.from) conditions.push(gte(orders.createdAt, kstMidnight(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, nextDay(query.to)));
   if (query.q) {
@@ -57,7 +58,7 @@ const listColumns = {
   briefStatus: projectBriefs.status, awaitingReplySince: orderConversations.awaitingReplySince,
 };
 
-/** One page of orders, newest first, with the total that matches (SPEC's `{ orders, total }`). */
+/** One page of orders, newest first (waiting for a reply: longest waiting first), with the total that matches (SPEC's `{ orders, total }`). */
 export async function listOrders(db: Database, staffUserId: string, query: AdminOrdersQuery, lang: Language) {
   const page = await listOrderRows(db, query);
   const ids = page.orders.map((row) => row.id);
@@ -69,10 +70,12 @@ async function listOrderRows(db: Database, query: AdminOrdersQuery) {
   const where = filters(query);
   const onePage = <T extends PgSelect>(select: T) => select
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...(query.waiting ? [asc(orderConversations.awaitingReplySince), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const count = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.total ?? 0;
+  const count = async () => (query.waiting
+    ? await db.select({ total: sql<number>`count(*)::int` }).from(orders).innerJoin(orderConversations, eq(orderConversations.orderId, orders.id)).where(where)
+    : await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.total ?? 0;
   if (!query.q) {
     // The page walks the (created_at, id) index; counting is an index-only scan.
     const [rows, total] = await Promise.all([

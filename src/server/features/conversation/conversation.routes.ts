@@ -12,6 +12,7 @@ import type { OrderLinks } from '../orders/order-links.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { customerRead, customerThread, postCustomerMessage, postStaffMessage, staffRead, staffThread } from './conversation.service.ts';
 import { messageView, staffMessageView } from './message-view.ts';
+import { waitingFor } from './reads.ts';
 
 export function registerConversationRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; events: Pick<EventHub, 'announce'> }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +46,12 @@ export function registerConversationRoutes(server: FastifyInstance, deps: { db: 
     const actor = await auth.requireUserWithRole(request, 'admin');
     const { page, read } = await staffThread(db, actor.id, request.params.id, request.query);
     return { success: true as const, messages: page.messages.map(staffMessageView), lastSeq: page.lastSeq, hasMore: page.hasMore, ...read };
+  });
+
+  // Asked by every signed-in page's top bar when it loads, on coming back to the tab and on live events.
+  app.get('/api/messages/waiting', { schema: contract.waitingMessages, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } }, async (request) => {
+    const user = await auth.requireUser(request);
+    return { success: true as const, ...(await waitingFor(db, user)) };
   });
 
   app.post('/api/orders/:orderId/messages/read', { schema: contract.markOrderMessagesRead, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } }, async (request) => {

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { ReaderSide } from '../../../domain/conversation.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
-import { orderConversations, orderMessageReads, orderMessages } from '../../db/schema.ts';
+import { orderConversations, orderMessageReads, orderMessages, orders } from '../../db/schema.ts';
 
 /** A reader's key: the signed-in person, else a hash of the browser's guest id (a secret, D22); null for neither. */
 export function readerOf(accessor: Accessor): string | null {
@@ -83,4 +83,28 @@ export async function unreadCounts(db: Database, orderIds: readonly string[], re
     group by m.order_id`);
   for (const row of rowsOf<{ order_id: string; unread: number }>(result)) counts.set(row.order_id, row.unread);
   return counts;
+}
+
+/**
+ * What waits for a signed-in person across the store (the top bar's account menu): staff's texts
+ * they have not read on their own orders, and for staff the orders whose customer waits for a reply.
+ * One query each, on indexes (a customer's orders; the partial index of waiting conversations).
+ */
+export async function waitingFor(db: Database, user: { id: string; role: string }): Promise<{ unread: number; awaitingReply: number | null }> {
+  const reader = `u:${user.id}`;
+  const [unread, waiting] = await Promise.all([
+    db.execute(sql`
+      select count(*)::int as n
+      from ${orders} as o
+      join ${orderMessages} as m on m.order_id = o.id
+      left join ${orderMessageReads} as r on r.order_id = o.id and r.reader = ${reader}
+      left join ${orderConversations} as c on c.order_id = o.id
+      where o.user_id = ${user.id} and ${fromOtherSide('customer')}
+        and m.seq > greatest(coalesce(r.last_seen_seq, 0), coalesce(c.baseline_seq, 0))`),
+    user.role === 'admin' ? db.execute(sql`select count(*)::int as n from ${orderConversations} where awaiting_reply_since is not null`) : null,
+  ]);
+  return {
+    unread: rowsOf<{ n: number }>(unread)[0]?.n ?? 0,
+    awaitingReply: waiting ? rowsOf<{ n: number }>(waiting)[0]?.n ?? 0 : null,
+  };
 }

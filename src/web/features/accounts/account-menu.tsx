@@ -7,15 +7,26 @@ import { UserIcon } from '../../components/icons.tsx';
 import { AdminIcon, LogOutIcon } from '../../components/later-icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
+import { useWaitingMessages } from '../conversation/waiting.ts';
 import { ACCOUNT_BUTTON_CLASS } from './user-menu.tsx';
 
-/** The signed-in visitor's menu in the top bar: My Page, the staff area for an admin, log out. */
+const COUNT_CLASS = 'min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-bold leading-5 text-white';
+const shortCount = (count: number) => (count > 99 ? '99+' : String(count));
+
+/**
+ * The signed-in visitor's menu in the top bar: My Page, the staff area for an admin, log out; with
+ * the count of what waits in order conversations (their unread messages; customers awaiting staff).
+ */
 export default function AccountMenu({ user, onAction }: { user: PublicUser; onAction?: () => void }) {
   const { t } = useTranslation('accounts');
   const { country, lang } = useRootData();
   const revalidator = useRevalidator();
 
   const name = displayName(user);
+  const waiting = useWaitingMessages(user.id, { lang, country });
+  const unread = waiting?.unread ?? 0;
+  const awaiting = waiting?.awaitingReply ?? 0;
+  const notices = [unread ? t('menu.unread', { count: unread }) : '', awaiting ? t('menu.waiting', { count: awaiting }) : ''].filter(Boolean);
   async function logout(close: () => void) {
     close();
     onAction?.();
@@ -26,13 +37,14 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
 
   return (
     <Disclosure
-      ariaLabel={t('menu.account', { name })}
+      ariaLabel={[t('menu.account', { name }), ...notices].join(', ')}
       label={
         <>
           <UserIcon className="size-4" aria-hidden="true" />
           {/* On a phone the icon alone fits beside the logo, cart and menu; the button keeps its name.
               From 1024 px a usual full name fits whole (the bar's links give way to it). */}
           <span className="hidden max-w-28 truncate min-[420px]:inline lg:max-w-48" title={name}>{name}</span>
+          {unread + awaiting > 0 && <span className={COUNT_CLASS} aria-hidden="true" data-waiting={unread + awaiting}>{shortCount(unread + awaiting)}</span>}
         </>
       }
       buttonClassName={ACCOUNT_BUTTON_CLASS}
@@ -44,6 +56,7 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
             <Link to={`/${country}/profile`} onClick={() => { close(); onAction?.(); }} className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm hover:bg-slate-100">
               <UserIcon className="size-4" aria-hidden="true" />
               {t('menu.profile')}
+              {unread > 0 && <WaitingCount count={unread} label={t('menu.unread', { count: unread })} />}
             </Link>
           </li>
           {user.role === 'admin' && (
@@ -51,6 +64,7 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
               <Link to={`/${country}/admin`} onClick={() => { close(); onAction?.(); }} className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm hover:bg-slate-100">
                 <AdminIcon className="size-4" aria-hidden="true" />
                 {t('menu.admin')}
+                {awaiting > 0 && <WaitingCount count={awaiting} label={t('menu.waiting', { count: awaiting })} />}
               </Link>
             </li>
           )}
@@ -63,5 +77,15 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
         </ul>
       )}
     </Disclosure>
+  );
+}
+
+/** A count beside a menu item, read out in words. */
+function WaitingCount({ count, label }: { count: number; label: string }) {
+  return (
+    <>
+      <span className={`ml-auto ${COUNT_CLASS}`} aria-hidden="true">{shortCount(count)}</span>
+      <span className="sr-only">{label}</span>
+    </>
   );
 }

@@ -22,6 +22,7 @@ import { LoginRequired } from './login-required.tsx';
 import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 import { requireUser, loaders } from '../../auth.server.ts';
 import { OrderHistory } from '../orders/order-history.tsx';
+import { useLiveRevalidation } from '../conversation/use-live-revalidation.ts';
 import { ChangePassword } from './change-password.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
 
@@ -138,6 +139,8 @@ function MemberInfo({ user }: { user: PublicUser }) {
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('accounts');
   const { user } = loaderData;
+  // The order cards follow their orders live: a message, a payment, a draft, a status.
+  useLiveRevalidation({ enabled: loaderData.orders.length > 0 });
   return (
     <div className="container-page max-w-3xl py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold tracking-tight">{t('profile.title')}</h1>

@@ -261,7 +261,12 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
         </label>
         <StoreFilter value={filters.country} />
         <PeriodFilter from={filters.from} to={filters.to} />
-        <FilterActions tab="orders" />
+        <FilterActions tab="orders">
+          <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold">
+            <input type="checkbox" name="waiting" value="true" defaultChecked={filters.waiting === 'true'} className="size-5 accent-brand-700" />
+            {t('orders.waitingOnly')}
+          </label>
+        </FilterActions>
       </Form>
 
       {open && <Detail key={open.order.id} detail={open} />}

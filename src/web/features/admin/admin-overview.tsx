@@ -67,6 +67,11 @@ function AwaitingReply({ waiting }: { waiting: Overview['awaitingReply'] }) {
           ))}
         </ul>
       )}
+      {waiting.count > waiting.oldest.length && (
+        <Link to={`/${country}/admin?tab=orders&waiting=true`} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 hover:underline" data-awaiting-all>
+          {t('overview.waitingAll', { count: waiting.count })}
+        </Link>
+      )}
     </section>
   );
 }

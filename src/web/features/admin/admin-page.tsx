@@ -20,6 +20,7 @@ import { AdminSettings } from './admin-settings.tsx';
 import { AdminTax } from './admin-tax.tsx';
 import { AdminUsers } from './admin-users.tsx';
 import { StaffOnly } from './staff-only.tsx';
+import { useLiveRevalidation } from '../conversation/use-live-revalidation.ts';
 import { tabQuery } from './tab-query.ts';
 
 export const TABS = ['overview', 'orders', 'papers', 'users', 'briefs', 'inbox', 'settings'] as const;
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { tab, overview: await admin.overview(lang) };
     case 'orders': {
       // The form shows what was typed, even a filter the query had to leave out.
-      const filters = Object.fromEntries(['status', 'country', 'from', 'to', 'q', 'userId'].map((key) => [key, params.get(key) || undefined]));
+      const filters = Object.fromEntries(['status', 'country', 'from', 'to', 'q', 'userId', 'waiting'].map((key) => [key, params.get(key) || undefined]));
       const openId = params.get('order');
       const [orders, open] = await Promise.all([admin.orders(staffMember.id, tabQuery(adminOrdersQuerySchema, params), lang), openId ? admin.order(openId, lang) : null]);
       return { tab, orders, filters, open };
@@ -72,6 +73,8 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');
   const { country } = useRootData();
   const data = loaderData;
+  // The overview and the order list (with its open order) follow the store live, at most every two seconds.
+  useLiveRevalidation({ enabled: data.tab === 'overview' || data.tab === 'orders', gapMs: 2000 });
   return (
     <div className="container-page py-8 sm:py-10">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('title')}</h1>

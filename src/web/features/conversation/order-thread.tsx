@@ -17,8 +17,9 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { useRootData } from '../../store-context.ts';
 import { guestSessionId } from '../accounts/guest-session.ts';
 import { precheck, uploadFile, type UploadedFile } from '../briefs/upload-file.ts';
-import { liveConnected, subscribe } from './live-events.ts';
+import { eventsAddress, liveConnected, subscribe } from './live-events.ts';
 import { MessageText } from './message-text.tsx';
+import { announceRead } from './waiting.ts';
 
 export type ThreadFor =
   | { side: 'customer'; orderNumber: string; linkKey?: string | undefined }
@@ -32,8 +33,7 @@ const REFRESH_MS = 20_000;
 
 /** The live stream's address for this reader: a session needs nothing; a private link names itself. */
 function liveAddress(thread: ThreadFor): string {
-  if (thread.side === 'staff' || !thread.linkKey) return '/api/events';
-  return `/api/events?${new URLSearchParams({ sessionId: guestSessionId(), order: thread.orderNumber, key: thread.linkKey })}`;
+  return thread.side === 'customer' && thread.linkKey ? eventsAddress({ link: { orderNumber: thread.orderNumber, key: thread.linkKey } }) : eventsAddress();
 }
 
 function pathsOf(thread: ThreadFor) {
@@ -74,7 +74,8 @@ export default function OrderThread({ thread }: { thread: ThreadFor }) {
   const markRead = useCallback(async () => {
     if (last.current <= readUpTo.current || document.visibilityState !== 'visible') return;
     readUpTo.current = last.current;
-    await apiRequest('POST', paths.read, { seq: last.current, ...customerFields() }, current.current.store);
+    const result = await apiRequest('POST', paths.read, { seq: last.current, ...customerFields() }, current.current.store);
+    if (result.ok) announceRead();
   }, [paths, customerFields]);
 
   const fetchNew = useCallback(async (first: boolean) => {

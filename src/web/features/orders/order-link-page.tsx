@@ -8,6 +8,7 @@ import type { Route } from './+types/order-link-page';
 import { loaders } from '../../auth.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { OrderCard } from './order-history.tsx';
+import { useLiveRevalidation } from '../conversation/use-live-revalidation.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get('key') ?? '';
@@ -21,6 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function OrderLinkPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
+  // The order follows itself live: a message, a payment, a draft, a status.
+  useLiveRevalidation({ enabled: true, link: { orderNumber: loaderData.order.orderId, key: loaderData.key } });
   return (
     <div className="container-page max-w-3xl py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold tracking-tight">{t('link.title')}</h1>

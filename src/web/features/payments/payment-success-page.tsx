@@ -17,7 +17,6 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import { EmailAddress } from '../accounts/email-address.tsx';
-import { guestSessionId } from '../accounts/guest-session.ts';
 import { useBriefDialog } from '../briefs/use-brief-dialog.tsx';
 import { PaymentFailed } from './payment-failed.tsx';
 import { OrderPapers, type PaperLink } from '../orders/order-papers.tsx';
@@ -228,10 +227,9 @@ function PaymentProcessing({ order }: { order: PaidOrder }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let left = false;
-    void import('../conversation/live-events.ts').then(({ subscribe }) => {
+    void import('../conversation/live-events.ts').then(({ eventsAddress, subscribe }) => {
       if (left) return;
-      const url = order.isGuestOrder ? `/api/events?${new URLSearchParams({ sessionId: guestSessionId() })}` : '/api/events';
-      stop = subscribe(url, order.orderId, () => void recheck.current());
+      stop = subscribe(eventsAddress({ guest: order.isGuestOrder }), order.orderId, () => void recheck.current());
     });
     return () => {
       left = true;
