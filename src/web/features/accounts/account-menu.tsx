@@ -11,6 +11,7 @@ import { useWaitingMessages } from '../conversation/waiting.ts';
 import { ACCOUNT_BUTTON_CLASS } from './user-menu.tsx';
 
 const COUNT_CLASS = 'min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-bold leading-5 text-white';
+const BADGE_CLASS = 'min-w-4 rounded-full bg-brand-700 px-1 text-center text-[0.625rem] font-bold leading-4 text-white ring-2 ring-white';
 const shortCount = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
@@ -40,11 +41,15 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
       ariaLabel={[t('menu.account', { name }), ...notices].join(', ')}
       label={
         <>
-          <UserIcon className="size-4" aria-hidden="true" />
+          {/* The count sits on the icon's corner: the button keeps its width when it arrives (no shift, no
+              menu pushed out of a 320 px bar). */}
+          <span className="relative mr-1 inline-flex">
+            <UserIcon className="size-4" aria-hidden="true" />
+            {unread + awaiting > 0 && <span className={`absolute -right-2 -top-2 ${BADGE_CLASS}`} aria-hidden="true" data-waiting={unread + awaiting}>{shortCount(unread + awaiting)}</span>}
+          </span>
           {/* On a phone the icon alone fits beside the logo, cart and menu; the button keeps its name.
               From 1024 px a usual full name fits whole (the bar's links give way to it). */}
           <span className="hidden max-w-28 truncate min-[420px]:inline lg:max-w-48" title={name}>{name}</span>
-          {unread + awaiting > 0 && <span className={COUNT_CLASS} aria-hidden="true" data-waiting={unread + awaiting}>{shortCount(unread + awaiting)}</span>}
         </>
       }
       buttonClassName={ACCOUNT_BUTTON_CLASS}
@@ -54,7 +59,7 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
         <ul>
           <li>
             <Link to={`/${country}/profile`} onClick={() => { close(); onAction?.(); }} className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm hover:bg-slate-100">
-              <UserIcon className="size-4" aria-hidden="true" />
+              <UserIcon className="size-4 shrink-0" aria-hidden="true" />
               {t('menu.profile')}
               {unread > 0 && <WaitingCount count={unread} label={t('menu.unread', { count: unread })} />}
             </Link>
@@ -62,7 +67,7 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
           {user.role === 'admin' && (
             <li>
               <Link to={`/${country}/admin`} onClick={() => { close(); onAction?.(); }} className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm hover:bg-slate-100">
-                <AdminIcon className="size-4" aria-hidden="true" />
+                <AdminIcon className="size-4 shrink-0" aria-hidden="true" />
                 {t('menu.admin')}
                 {awaiting > 0 && <WaitingCount count={awaiting} label={t('menu.waiting', { count: awaiting })} />}
               </Link>
@@ -70,7 +75,7 @@ export default function AccountMenu({ user, onAction }: { user: PublicUser; onAc
           )}
           <li>
             <button type="button" onClick={() => void logout(close)} className="flex min-h-11 w-full items-center gap-2 rounded-xl px-3 text-left text-sm hover:bg-slate-100">
-              <LogOutIcon className="size-4" aria-hidden="true" />
+              <LogOutIcon className="size-4 shrink-0" aria-hidden="true" />
               {t('menu.logout')}
             </button>
           </li>

@@ -263,7 +263,7 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
         <PeriodFilter from={filters.from} to={filters.to} />
         <FilterActions tab="orders">
           <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold">
-            <input type="checkbox" name="waiting" value="true" defaultChecked={filters.waiting === 'true'} className="size-5 accent-brand-700" />
+            <input type="checkbox" name="waiting" value="true" defaultChecked={filters.waiting === 'true'} className="size-5 shrink-0 accent-brand-700" />
             {t('orders.waitingOnly')}
           </label>
         </FilterActions>
