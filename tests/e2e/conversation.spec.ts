@@ -7,18 +7,25 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../playwright.config.ts';
+import type { Browser } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
+/** A signed-in customer in a context of its own, with a Korean order paid in the sandbox. */
+async function customerWithPaidOrder(browser: Browser, viewport: { width: number; height: number }, who: { first: string; last: string; phone: string }) {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  const email = `talk.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, username: `talk${unique()}`, password: 'lumi-buyer-7', firstName: who.first, lastName: who.last, phone: who.phone } });
+  const order = await (await page.request.post('/api/orders', { data: { customerName: `${who.last}${who.first}`, customerEmail: email, customerPhone: who.phone, serviceId: 1, quantity: 2, country: 'kr' }, headers: { 'x-store-country': 'kr', 'accept-language': 'ko' } })).json();
+  const { paymentKey } = await (await page.request.post('/api/payments/sandbox/authorize', { data: { orderId: order.orderId, card: 'approved' } })).json();
+  expect((await page.request.post('/api/confirm', { data: { orderId: order.orderId, amount: order.amount, paymentKey } })).status()).toBe(200);
+  return { page, order: order as { id: string; orderId: string } };
+}
+
 test('a customer and staff talk on the order, with a file, and staff keep a private note', async ({ browser, consoleErrors: _ }) => {
   test.slow();
-  const customer = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
-  const email = `talk.${unique()}@example.com`;
-  await customer.request.post('/api/auth/register', { data: { email, username: `talk${unique()}`, password: 'lumi-buyer-7', firstName: '지우', lastName: '한', phone: '010-3333-4444' } });
-  const order = await (await customer.request.post('/api/orders', { data: { customerName: '한지우', customerEmail: email, customerPhone: '010-3333-4444', serviceId: 1, quantity: 2, country: 'kr' }, headers: { 'x-store-country': 'kr', 'accept-language': 'ko' } })).json();
-  const { paymentKey } = await (await customer.request.post('/api/payments/sandbox/authorize', { data: { orderId: order.orderId, card: 'approved' } })).json();
-  expect((await customer.request.post('/api/confirm', { data: { orderId: order.orderId, amount: order.amount, paymentKey } })).status()).toBe(200);
+  const { page: customer, order } = await customerWithPaidOrder(browser, { width: 375, height: 800 }, { first: '지우', last: '한', phone: '010-3333-4444' });
 
   // Staff wrote first: My Page says so on the order until the customer opens its messages.
   const staff = await (await browser.newContext()).newPage();
@@ -74,12 +81,7 @@ test('a customer and staff talk on the order, with a file, and staff keep a priv
 
 test('what waits follows the orders live: the top bar\'s count, My Page\'s card and the staff list', async ({ browser, consoleErrors: _ }) => {
   test.slow();
-  const customer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const email = `live.${unique()}@example.com`;
-  await customer.request.post('/api/auth/register', { data: { email, username: `live${unique()}`, password: 'lumi-buyer-7', firstName: '서준', lastName: '오', phone: '010-5555-6666' } });
-  const order = await (await customer.request.post('/api/orders', { data: { customerName: '오서준', customerEmail: email, customerPhone: '010-5555-6666', serviceId: 1, quantity: 2, country: 'kr' }, headers: { 'x-store-country': 'kr', 'accept-language': 'ko' } })).json();
-  const { paymentKey } = await (await customer.request.post('/api/payments/sandbox/authorize', { data: { orderId: order.orderId, card: 'approved' } })).json();
-  expect((await customer.request.post('/api/confirm', { data: { orderId: order.orderId, amount: order.amount, paymentKey } })).status()).toBe(200);
+  const { page: customer, order } = await customerWithPaidOrder(browser, { width: 1280, height: 900 }, { first: '서준', last: '오', phone: '010-5555-6666' });
   const staff = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
 
