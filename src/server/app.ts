@@ -3,6 +3,7 @@
  * Route modules only translate HTTP; rules live in the feature services and the domain module.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -66,6 +67,10 @@ import { createEventHub } from './events/event-hub.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { registerDeliverableRoutes } from './features/deliverables/deliverables.routes.ts';
 import { staffRecipients } from './features/admin/admin-users.service.ts';
+import { registerHealthRoutes } from './operations/health.ts';
+import { createLifecycle, type Lifecycle } from './operations/lifecycle.ts';
+import { createMetrics } from './operations/metrics.ts';
+import { registerMetricsEndpoint } from './operations/metrics-endpoint.ts';
 
 interface RouteEntry {
   method: string;
@@ -79,6 +84,10 @@ declare module 'fastify' {
     readonly routeTable: readonly RouteEntry[];
     /** The scheduled jobs: `jobs.runOnce(name)` runs a pass now. */
     readonly jobs: Pick<Scheduler, 'runOnce'>;
+    /** Ready, or shutting down (SIGTERM; GET /readyz then answers 503). */
+    readonly lifecycle: Lifecycle;
+    /** Where the metrics' own listener listens (METRICS_HOST), once ready; null without one. */
+    readonly metricsAddress: () => AddressInfo | null;
   }
 }
 
@@ -126,6 +135,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that reaches a closing server on a connection it already has is served, not
+    // answered 503 in Fastify's own shape: the shutdown finishes what it accepted (issue 36).
+    return503OnClosing: false,
     // What is refused before a route runs answers in the one error shape too (issue 33, item 6).
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: (error, socket) => answerClientError(error, socket, clientErrorLog),
@@ -141,6 +153,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   clientErrorLog = app.log;
 
   registerErrorHandling(app);
+
+  // First of the preClose hooks: from the moment the server begins to close, it is not ready.
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('preClose', async () => lifecycle.beginShutdown());
 
   // A JSON (or webhook) body must arrive whole within BODY_TIMEOUT_MS; uploads keep their own clocks.
 
@@ -180,6 +197,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // without NODE_ENV=production must not turn a drift into a 500 for its customers.
   await registerContract(app, { checkAnswers: config.NODE_ENV === 'test' || config.development, version: packageJson.version });
 
+  registerHealthRoutes(app, { db, redis: options.redis, lifecycle });
+  // Metrics only when configured; every HTTP answer is counted from here on.
+  let streamsOpen = () => 0;
+  const metrics = config.METRICS_TOKEN || config.METRICS_HOST ? createMetrics({ db, streamsOpen: () => streamsOpen() }) : undefined;
+  const metricsEndpoint = metrics ? registerMetricsEndpoint(app, metrics, { token: config.METRICS_TOKEN, host: config.METRICS_HOST, port: config.METRICS_PORT }) : undefined;
+  app.decorate('metricsAddress', () => metricsEndpoint?.address() ?? null);
   const auth = createAuth(db);
   const taxRules = createTaxRules(db);
   // Read before the first page asks, then every minute off the request path.
@@ -226,7 +249,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.warn({ because: config.closedBecause }, 'PUBLIC_URL is https and some providers would take test payments: their stores offer no payment methods until their keys are set (or ALLOW_TEST_PAYMENTS=true)');
   }
   const payments = createPaymentsService({ db, registry: createPaymentRegistry(config, options.cookieSecret), origin: config.publicUrl, mailWorker, log: app.log, limits, secret: options.cookieSecret });
-  registerPaymentRoutes(app, { db, auth, links: orderLinks, payments });
+  registerPaymentRoutes(app, { db, auth, links: orderLinks, payments, metrics });
   registerOrderRoutes(app, db, auth, payments, orderLinks, mailWorker);
   const storage = await createStorage(config);
   // Customers' daily upload allowances count in Redis beside the rate limits when it is there.
@@ -239,6 +262,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerPaperRoutes(app, { db, auth, links: orderLinks, payments });
   registerQuoteRoutes(app, { db, auth, links: orderLinks, mailWorker });
   const eventHub = createEventHub(db, app.log);
+  streamsOpen = () => eventHub.size();
   registerConversationRoutes(app, { db, auth, links: orderLinks, events: eventHub });
   registerEventRoutes(app, { auth, links: orderLinks, hub: eventHub, maxStreams: config.EVENTS_MAX_STREAMS });
   // Open streams would keep the server from closing: each is ended with a hint to come back.
@@ -248,7 +272,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiNotFound(app);
   // Unclaimed uploads and unpaid orders are cleared on a clock, from the first moment the server
   // is up; before the database closes, the pass under way finishes and no other starts.
-  const scheduler = createScheduler({ db, log: app.log, jobs: storeJobs({ storage, payments, reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS, messageMailDelayMs: config.MESSAGE_MAIL_DELAY_MS, mailQueued: () => mailWorker.nudge(), log: app.log }) });
+  const scheduler = createScheduler({ db, log: app.log, observe: metrics && ((job, outcome, intervalMs) => metrics.jobPass(job, outcome, intervalMs)), jobs: storeJobs({ storage, payments, reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS, messageMailDelayMs: config.MESSAGE_MAIL_DELAY_MS, mailQueued: () => mailWorker.nudge(), log: app.log }) });
   app.addHook('onReady', async () => scheduler.start());
   // The jobs by name, for a pass on demand (the tests; an operator's command later).
   app.decorate('jobs', scheduler);

@@ -62,6 +62,15 @@ const schema = z.object({
   /** How long a conversation's text may stay unread before its reader is mailed (D34; 5 minutes). */
   MESSAGE_MAIL_DELAY_MS: z.coerce.number().int().min(0).max(24 * 60 * 60_000).default(5 * 60_000),
   /** Live event streams one instance keeps open at most; more are told to come back later (429). */
+  // Metrics (Prometheus): behind this bearer token on the store's address, and/or on an address of
+  // their own (METRICS_HOST:METRICS_PORT, for a private network). Neither set: no metrics at all.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  // On SIGTERM: this long saying "not ready" while still serving (a load balancer's probe interval
+  // or more), then at most this long to finish what is under way before the process exits anyway.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** How often the reconciler asks the providers about open attempts and refunds (D32). */
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(60_000),

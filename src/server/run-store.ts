@@ -3,16 +3,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { AdminBootstrapError } from './features/accounts/admin-bootstrap.ts';
 import { collectWhenIdle } from './idle-gc.ts';
 import { startServices } from './start.ts';
+import { gracefulShutdown } from './operations/lifecycle.ts';
 
 try {
   const config = loadConfig();
   const { app, database } = await startServices(config);
   collectWhenIdle(app);
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
+  // Not ready first, then what is under way finishes (bounded), then exit (operations/lifecycle.ts).
+  const shutdown = gracefulShutdown(app, app.lifecycle, { drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, exit: (code) => process.exit(code) });
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });

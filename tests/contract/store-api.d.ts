@@ -1288,6 +1288,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process answers (liveness)
+         * @description Touches nothing else (no database): a failure means the process is stuck or gone. Not rate-limited, not logged.
+         */
+        get: operations["liveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment-fail.html": {
         parameters: {
             query?: never;
@@ -1320,6 +1340,26 @@ export interface paths {
          * @description Redirects to /{country}/payment/success of the caller's store, query and all.
          */
         get: operations["paymentSuccessPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This instance can take traffic (readiness)
+         * @description The database answers, its migrations are applied, Redis answers when configured, and the process is not shutting down (SIGTERM turns it to 503 first). Not rate-limited, not logged.
+         */
+        get: operations["readiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1382,6 +1422,31 @@ export interface components {
             status: number;
             /** @constant */
             success: false;
+        };
+        Readiness: {
+            checks: {
+                /**
+                 * @description The database answered a query within two seconds.
+                 * @enum {string}
+                 */
+                database: "ok" | "failed" | "not configured" | "not checked";
+                /**
+                 * @description The database's schema is the one this build expects (its last migration is applied).
+                 * @enum {string}
+                 */
+                migrations: "ok" | "failed" | "not configured" | "not checked";
+                /**
+                 * @description Redis answered a PING (only when REDIS_URL is set).
+                 * @enum {string}
+                 */
+                redis: "ok" | "failed" | "not configured" | "not checked";
+            };
+            /**
+             * @description `shutting down`: this instance finishes what it has and takes nothing new; send traffic elsewhere.
+             * @enum {string}
+             */
+            status: "ready" | "not ready" | "shutting down";
+            success: boolean;
         };
     };
     responses: never;
@@ -8978,6 +9043,40 @@ export interface operations {
             };
         };
     };
+    liveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     paymentFailPage: {
         parameters: {
             query?: never;
@@ -9028,6 +9127,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

@@ -32,7 +32,18 @@ test('the slideshow moves on by itself', async ({ page }) => {
   await page.goto('/kr');
   const counter = page.locator('#home figcaption span').first();
   await expect(counter).toHaveText('1 / 14');
-  await expect(counter).toHaveText('2 / 14', { timeout: 5000 });
+  // Every value the counter takes, seen in the page: a slide shows for 1.35 s, which a check from
+  // outside can miss on a busy machine.
+  await counter.evaluate((span) => {
+    const seen = [span.textContent];
+    (window as unknown as { seen: Array<string | null> }).seen = seen;
+    new MutationObserver(() => seen.push(span.textContent)).observe(span, { childList: true, characterData: true, subtree: true });
+  });
+  const seen = () => page.evaluate(() => [...new Set((window as unknown as { seen: string[] }).seen)]);
+  await expect.poll(async () => (await seen()).length, { timeout: 6000 }).toBeGreaterThan(1);
+  // One slide after another, from where it was.
+  const numbers = (await seen()).map((text) => Number(/^(\d+) \/ 14$/.exec(text)![1]));
+  expect(numbers[1]).toBe(numbers[0]! + 1);
 });
 
 /**

@@ -16,6 +16,8 @@ export interface StoreProcess {
   /** Ends it as a power cut would: no shutdown hooks, no answers to what is in flight. */
   kill(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGTERM, waits for the exit (its code), and starts it again on the same port. */
+  restart(): Promise<{ exitCode: number | null }>;
   output(): string;
 }
 
@@ -30,35 +32,61 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startStoreProcess(name: string, env: Record<string, string>): Promise<StoreProcess> {
-  if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) throw new Error('No build found: run `npm run build` first.');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studio-lumi-${name}-`));
+/** Spawns the built server and waits until it says it is ready (GET /readyz). */
+async function spawnStore(name: string, port: number, dataDir: string, env: Record<string, string>, log: (chunk: string) => void) {
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const take = (chunk: Buffer) => { output += chunk; log(String(chunk)); };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
     try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) break;
+      if ((await fetch(`${origin}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${name} did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${name} was not ready within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return { child, exited };
+}
+
+export async function startStoreProcess(name: string, env: Record<string, string>): Promise<StoreProcess> {
+  if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) throw new Error('No build found: run `npm run build` first.');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studio-lumi-${name}-`));
+  let output = '';
+  const log = (chunk: string) => { output += chunk; };
+  let current = await spawnStore(name, port, dataDir, env, log);
   const end = async (signal: NodeJS.Signals) => {
+    const { child, exited } = current;
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    return exited;
   };
-  return { name, origin, kill: () => end('SIGKILL'), stop: () => end('SIGTERM'), output: () => output };
+  return {
+    name,
+    origin: `http://127.0.0.1:${port}`,
+    kill: async () => {
+      await end('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    stop: async () => {
+      await end('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      const exitCode = await end('SIGTERM');
+      current = await spawnStore(name, port, dataDir, env, log);
+      return { exitCode };
+    },
+    output: () => output,
+  };
 }

@@ -6,7 +6,9 @@
  * and every mail goes out exactly once. Live events (issue 35): a message posted on one process reaches
  * the streams on the other that may see it within a second, and only those; a stream cut by the kill
  * resumes on the survivor with Last-Event-ID; an unread message is mailed once though both processes
- * run the job. Runs when TEST_DATABASE_URL and REDIS_URL are set
+ * run the job. A rolling restart under order load (issue 36): each process SIGTERMed and started
+ * again in turn behind a balancer that follows GET /readyz, and no request fails. Runs when
+ * TEST_DATABASE_URL and REDIS_URL are set
  * (`npm run test:scale`, and in `npm test`); needs the production build.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -52,6 +54,8 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
       TOSS_CLIENT_KEY: FAKE_TOSS_CLIENT, TOSS_SECRET_KEY: FAKE_TOSS_SECRET, TOSS_API_BASE: toss.url,
       // An unread message is mailed after a second and a half (its job then runs every second).
       MESSAGE_MAIL_DELAY_MS: '1500',
+      // On SIGTERM a process says it is not ready and keeps serving this long (the balancer below asks every 100 ms).
+      SHUTDOWN_DRAIN_MS: '800',
     };
     // Started together on the fresh database: the migration race of item 8 is part of this.
     [a, b] = await Promise.all([startStoreProcess('a', env), startStoreProcess('b', env)]);
@@ -246,6 +250,68 @@ describe.runIf(adminUrl && redisUrl)('two store processes as one store', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(await mails()).toEqual([{ kind: 'order_messages', sent: true }]);
   });
+
+  it('fails no request in a rolling restart under order load: each process SIGTERMed and started again in turn', async () => {
+    // A load balancer: requests go to the processes whose GET /readyz says ready, asked every 100 ms.
+    const ready = new Set<StoreProcess>([a, b]);
+    let balancing = true;
+    const balancer = (async () => {
+      while (balancing) {
+        await Promise.all([a, b].map(async (store) => {
+          const answer = await fetch(`${store.origin}/readyz`, { signal: AbortSignal.timeout(1000) }).catch(() => null);
+          if (answer?.ok) ready.add(store);
+          else ready.delete(store);
+        }));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const failures: string[] = [];
+    const paid: string[] = [];
+    let loading = true;
+    let sent = 0;
+    const load = Promise.all(Array.from({ length: 8 }, async (_, client) => {
+      while (loading) {
+        const stores = [...ready];
+        if (stores.length === 0) {
+          failures.push('no process was ready');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        const store = stores[(client + sent++) % stores.length]!;
+        const guestId = newGuestId();
+        const key = randomUUID();
+        try {
+          const body = { customerName: '김민수', customerEmail: `rolling${client}@example.com`, customerPhone: '010-1234-5678', serviceId: 4, quantity: 1, sessionId: guestId, country: 'kr', isGuestOrder: true };
+          const created = await call(store, 'POST', '/api/orders', { body, headers: { 'idempotency-key': key } });
+          if (created.status !== 201) { failures.push(`${store.name} create ${created.status} ${created.text.slice(0, 120)}`); continue; }
+          const confirmed = await call(store, 'POST', '/api/confirm', { body: { orderId: created.json.orderId, amount: created.json.amount, paymentKey: `ok_${key}`, sessionId: guestId } });
+          if (confirmed.status !== 200) { failures.push(`${store.name} confirm ${confirmed.status} ${confirmed.text.slice(0, 120)}`); continue; }
+          paid.push(created.json.orderId as string);
+        } catch (error) {
+          failures.push(`${store.name} ${String((error as Error).cause ?? error)}`);
+        }
+      }
+    }));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+    await settle();
+    const first = await a.restart();
+    await settle();
+    const second = await b.restart();
+    await settle();
+    loading = false;
+    await load;
+    balancing = false;
+    await balancer;
+
+    // Both shut down cleanly (exit 0), and no request of the load failed or was refused.
+    expect([first.exitCode, second.exitCode]).toEqual([0, 0]);
+    expect(failures).toEqual([]);
+    expect(paid.length).toBeGreaterThan(20);
+    const rows = await sql<Array<{ status: string }>>`select status from orders where order_number = any(${paid})`;
+    expect(rows).toHaveLength(paid.length);
+    expect(rows.every((row) => row.status === 'order_received')).toBe(true);
+    console.log(`rolling restart under load: ${paid.length} orders paid, none failed`);
+  }, 180_000);
 
   it('loses and duplicates nothing when one process is killed under order load', async () => {
     const CLIENTS = 16;

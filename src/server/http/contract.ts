@@ -128,6 +128,7 @@ const TAGS = [
   { name: 'payments', description: "Paying an order with its store's providers: Toss in Korea, Stripe and PayPal elsewhere, the sandbox offline (D29); returns and webhooks." },
   { name: 'briefs', description: 'Project briefs and their reference files; reading stored files.' },
   { name: 'contact', description: 'The contact form.' },
+  { name: 'operations', description: "For the operator's load balancer and monitoring: liveness, readiness, metrics." },
   { name: 'staff', description: 'For staff and admins (role checked on every call): orders, quotes, deliveries, refunds, customers, messages, the overview.' },
 ];
 
@@ -196,7 +197,9 @@ const toJsonSchemaObject = createJsonSchemaTransformObject({ zodToJsonConfig: { 
 /** The document covers the API, the uploaded files and SPEC's payment return pages; not the pages, assets or catch-alls. */
 export const isDocumented = (url: string) =>
   !url.includes('*') && !url.startsWith(DOCS_PATH) && url !== OPENAPI_PATH
-  && (url.startsWith('/api/') || url.startsWith('/uploads/') || /^\/payment-(success|fail)\.html$/.test(url));
+  && (url.startsWith('/api/') || url.startsWith('/uploads/') || /^\/payment-(success|fail)\.html$/.test(url) || OPERATIONS_PATHS.has(url));
+/** The operator's endpoints (issue 36), outside /api. */
+const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * Sets the compilers and starts collecting routes into the OpenAPI 3.1 document. Must run before

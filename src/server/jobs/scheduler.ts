@@ -32,7 +32,7 @@ interface JobState {
   timer: ReturnType<typeof setInterval> | null;
 }
 
-export function createScheduler(options: { db: Database; log: FastifyBaseLogger; jobs: readonly Job[] }): Scheduler {
+export function createScheduler(options: { db: Database; log: FastifyBaseLogger; jobs: readonly Job[]; observe?: ((job: string, outcome: 'done' | 'failed', intervalMs: number) => void) | undefined }): Scheduler {
   const { db, log } = options;
   const states = new Map(options.jobs.map((job) => [job.name, { job, running: null, timer: null } as JobState]));
   let stopped = false;
@@ -43,9 +43,11 @@ export function createScheduler(options: { db: Database; log: FastifyBaseLogger;
     const running = state.job.run(db)
       .then((count) => {
         if (count > 0) log.info({ job: state.job.name, count, ms: Date.now() - started }, 'job done');
+        options.observe?.(state.job.name, 'done', state.job.intervalMs);
         return count;
       }, (error: unknown) => {
         log.error({ err: error, job: state.job.name }, 'job failed');
+        options.observe?.(state.job.name, 'failed', state.job.intervalMs);
         throw error;
       })
       .finally(() => {

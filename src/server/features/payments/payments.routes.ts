@@ -10,6 +10,7 @@ import { DomainError } from '../../../domain/errors.ts';
 import { paypalConfirmSchema, stripeConfirmSchema, widgetConfirmSchema } from '../../../domain/validation/payments.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
+import type { StoreMetrics } from '../../operations/metrics.ts';
 import { requestAccessor } from '../../http/accessor.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
@@ -25,7 +26,7 @@ function confirmInput(body: Record<string, unknown>) {
   return parseBody(widgetConfirmSchema, body);
 }
 
-export function registerPaymentRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; payments: PaymentsService }): void {
+export function registerPaymentRoutes(server: FastifyInstance, deps: { db: Database; auth: Auth; links: OrderLinks; payments: PaymentsService; metrics?: Pick<StoreMetrics, 'webhook'> | undefined }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, auth, links, payments } = deps;
   // SPEC's static return pages: on to the store's own success and fail pages, query and all.
@@ -71,7 +72,15 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: { db: Datab
       // Generous for a provider's bursts, in the way of a flood of bogus events (each PayPal one costs a verification call).
       scope.post(`/api/webhooks/${provider}`, { schema: contract.webhook(provider), config: { rateLimit: { max: 600, timeWindow: '1 minute' } } }, async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const outcome = await payments.webhook(provider, body, request.headers);
+        let outcome: Awaited<ReturnType<PaymentsService['webhook']>>;
+        try {
+          outcome = await payments.webhook(provider, body, request.headers);
+        } catch (error) {
+          // A bad signature or body is refused; anything else failed (the provider sends it again).
+          deps.metrics?.webhook(provider, error instanceof DomainError ? 'refused' : 'failed');
+          throw error;
+        }
+        deps.metrics?.webhook(provider, outcome.kind);
         return { received: true as const, outcome: outcome.kind };
       });
     }
