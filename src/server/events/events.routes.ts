@@ -81,11 +81,16 @@ export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth;
       },
     };
     leave = hub.open(stream);
+    // A browser gone while the start is read leaves the hub at once.
+    raw.on('close', () => {
+      closed = true;
+      cleanup();
+    });
     let start: { position: number } | { missed: OrderEvent[] | null };
     try {
       start = resumeFrom === undefined ? { position: await hub.lastSeq() } : { missed: await hub.missed(accessor, resumeFrom) };
     } catch (error) {
-      leave();
+      cleanup();
       throw error;
     }
 
@@ -102,10 +107,7 @@ export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth;
     const waiting = held;
     held = null;
     for (const event of waiting) if (!sent.has(event.seq)) write(frame(event));
-    raw.on('close', () => {
-      closed = true;
-      cleanup();
-    });
+    if (closed) return;
     // Shutdown came while the stream was being opened: it ends now, with its retry hint.
     const early = endedEarly as { reason: string; retryMs?: number } | null;
     if (early) return stream.end(early.reason, early.retryMs);
