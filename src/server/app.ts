@@ -264,7 +264,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const eventHub = createEventHub(db, app.log);
   streamsOpen = () => eventHub.size();
   registerConversationRoutes(app, { db, auth, links: orderLinks, events: eventHub });
-  registerEventRoutes(app, { auth, links: orderLinks, hub: eventHub, maxStreams: config.EVENTS_MAX_STREAMS });
+  registerEventRoutes(app, { auth, links: orderLinks, hub: eventHub, maxStreams: config.EVENTS_MAX_STREAMS, heartbeatMs: config.EVENTS_HEARTBEAT_MS });
   // Open streams would keep the server from closing: each is ended with a hint to come back.
   app.addHook('preClose', async () => eventHub.close());
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });

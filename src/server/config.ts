@@ -72,6 +72,9 @@ const schema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  // A comment line on every open event stream this often (keeps proxies from closing it); every
+  // third one also checks that a signed-in stream's session still holds.
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** How often the reconciler asks the providers about open attempts and refunds (D32). */
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(24 * 60 * 60_000).default(60_000),
   /** Stripe (us, au, my, vn, cn; D26): secret key, webhook signing secret, and the API address (tests use a fake). */

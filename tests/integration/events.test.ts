@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { rowsOf } from '../../src/server/db/client.ts';
-import { orderMessages, orders } from '../../src/server/db/schema.ts';
+import { orderMessages, orders, users } from '../../src/server/db/schema.ts';
 import { BACKENDS, useSecondInstance, useTestServer, type TestServer } from './harness.ts';
 import { paidGuestOrder } from './support/guest-orders.ts';
 import { staffApi } from './support/staff.ts';
@@ -142,5 +142,33 @@ describe('live events across two instances on PostgreSQL', () => {
     expect(stream.received.filter((e) => e.data.seq === lateSeq)).toHaveLength(1);
     expect(after.filter((e) => e.data.seq === early.seq)).toHaveLength(1);
     await stream.close();
+  });
+});
+
+describe('live events end with the session', () => {
+  // A heartbeat every 100 ms: every third checks the session (300 ms here, a minute by default).
+  const server = useTestServer('pglite', { EVENTS_HEARTBEAT_MS: '100' });
+  const s = staffApi(server);
+  let origin: string;
+  beforeAll(async () => { origin = await listening(server); });
+
+  it("ends a customer's stream when they sign out, and staff's when they are no longer staff", async () => {
+    const customer = await s.customer();
+    const mine = await openStream(origin, '/api/events', { cookie: customer.cookie });
+    await mine.next((e) => e.event === 'ready');
+    expect((await s.call('POST', '/api/auth/logout', {}, { cookie: customer.cookie })).statusCode).toBe(200);
+    expect(await mine.next((e) => e.event === 'bye', 3000)).toMatchObject({ data: { reason: 'signed-out' } });
+
+    const admin = await s.admin();
+    const staff = await openStream(origin, '/api/events', { cookie: admin.cookie });
+    await staff.next((e) => e.event === 'ready');
+    await s.db().update(users).set({ role: 'customer' }).where(eq(users.email, admin.account.email));
+    expect(await staff.next((e) => e.event === 'bye', 3000)).toMatchObject({ data: { reason: 'signed-out' } });
+    // A stream whose session holds goes on.
+    const other = await s.customer();
+    const kept = await openStream(origin, '/api/events', { cookie: other.cookie });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(kept.received.map((e) => e.event)).toEqual(['ready']);
+    for (const stream of [mine, staff, kept]) await stream.close();
   });
 });

@@ -117,7 +117,7 @@ export function registerEventRoutes(server: FastifyInstance, deps: { auth: Auth;
       beats += 1;
       // Every third beat a signed-in stream checks its session: signed out or demoted, it ends.
       if (accessor.user && beats % 3 === 0) {
-        void auth.currentUser(request).then((user) => {
+        void auth.currentUserNow(request).then((user) => {
           if (!user || user.role !== accessor.user!.role) stream.end('signed-out');
         }, () => {});
       }

@@ -11,6 +11,11 @@ import { requestToken, signedInForToken, type SignedIn } from '../features/accou
 
 export interface Auth {
   currentUser(request: FastifyRequest): Promise<PublicUser | null>;
+  /**
+   * Who the request's session belongs to now, read again (not the request's first answer): for a
+   * long-lived request, such as an event stream, that must notice a sign-out or a change of role.
+   */
+  currentUserNow(request: FastifyRequest): Promise<PublicUser | null>;
   /** The user and the session they are signed in with; 401 without one. */
   requireSignedIn(request: FastifyRequest): Promise<SignedIn>;
   requireUser(request: FastifyRequest): Promise<PublicUser>;
@@ -43,6 +48,10 @@ export function createAuth(db: Database): Auth {
   };
   return {
     currentUser: async (request) => (await signedIn(request))?.user ?? null,
+    currentUserNow: async (request) => {
+      const token = requestToken(request);
+      return token ? (await signedInForToken(db, token))?.user ?? null : null;
+    },
     requireSignedIn,
     requireUser: async (request) => (await requireSignedIn(request)).user,
     requireUserWithRole: async (request, role) => assertRole((await signedIn(request))?.user ?? null, role),
