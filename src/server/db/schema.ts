@@ -13,6 +13,7 @@ import { FILE_PURPOSES } from '../../domain/deliverables.ts';
 import { ROLES } from '../../domain/user.ts';
 import { PAYMENT_ATTEMPT_STATUSES, PAYMENT_CHOICES, PROVIDER_NAMES, REFUND_STATUSES } from '../../domain/payments.ts';
 import { ACTORS } from '../../domain/lifecycle.ts';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_SUBJECT_TYPES, type AuditFacts } from '../../domain/audit.ts';
 import { QUOTE_MAX_TOTAL_MINOR, type QuoteLine } from '../../domain/quotes.ts';
 import { MESSAGE_CONTEXTS, MESSAGE_KINDS, MESSAGE_MAX_CHARS, MESSAGE_SIDES, MESSAGE_VISIBILITIES, READER_SIDES, SYSTEM_EVENTS } from '../../domain/conversation.ts';
 import type { BusinessDetails } from '../../domain/tax/business.ts';
@@ -713,4 +714,37 @@ export const cashReceiptCancels = pgTable('cash_receipt_cancels', {
   index('cash_receipt_cancels_open_idx').on(t.requestedAt).where(sql`${t.status} = 'requested'`),
   check('cash_receipt_cancels_amount_check', sql`${t.amountMinor} > 0`),
   check('cash_receipt_cancels_status_check', oneOf(t.status, CANCEL_STATUSES)),
+]);
+
+/**
+ * The audit trail (issue 36, src/domain/audit.ts): one row per staff action, sign-in and erasure,
+ * written in the transaction of its effect. No foreign keys: a row outlives the account or order it
+ * names (an erasure deletes the user; a cascade would hit the trigger that keeps the table
+ * append-only, added by hand to the migration).
+ */
+export const auditEvents = pgTable('audit_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  actorKind: text('actor_kind', { enum: AUDIT_ACTOR_KINDS }).notNull(),
+  actorUserId: uuid('actor_user_id'),
+  actorEmail: text('actor_email'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  sessionId: uuid('session_id'),
+  requestId: text('request_id'),
+  action: text('action', { enum: AUDIT_ACTIONS as [string, ...string[]] }).notNull(),
+  subjectType: text('subject_type', { enum: AUDIT_SUBJECT_TYPES }).notNull(),
+  subjectId: text('subject_id'),
+  orderId: uuid('order_id'),
+  before: jsonb('before').$type<AuditFacts>(),
+  after: jsonb('after').$type<AuditFacts>(),
+}, (t) => [
+  index('audit_events_at_idx').on(t.at, t.id),
+  index('audit_events_action_idx').on(t.action, t.at),
+  index('audit_events_actor_idx').on(t.actorUserId, t.at),
+  index('audit_events_order_idx').on(t.orderId, t.at).where(sql`${t.orderId} is not null`),
+  index('audit_events_subject_idx').on(t.subjectType, t.subjectId),
+  check('audit_events_actor_kind_check', oneOf(t.actorKind, AUDIT_ACTOR_KINDS)),
+  check('audit_events_action_check', oneOf(t.action, AUDIT_ACTIONS)),
+  check('audit_events_subject_type_check', oneOf(t.subjectType, AUDIT_SUBJECT_TYPES)),
 ]);
