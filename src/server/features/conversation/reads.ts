@@ -5,7 +5,7 @@
  * the mail it owed (conversation-mail.ts: mailed only when not read in time).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ReaderSide } from '../../../domain/conversation.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
@@ -69,17 +69,25 @@ export async function readSeqs(db: Database, orderIds: readonly string[], reader
   return seen;
 }
 
+/**
+ * The other side's texts `reader` has not read among the messages `among` selects: after what they
+ * read, and after what was said before the thread existed. One place for both counts below.
+ */
+function unreadOf(reader: string | null, side: ReaderSide, among: SQL): SQL {
+  return sql`from ${orderMessages} as m
+    left join ${orderMessageReads} as r on r.order_id = m.order_id and r.reader = ${reader ?? ''}
+    left join ${orderConversations} as c on c.order_id = m.order_id
+    where ${among} and ${fromOtherSide(side)}
+      and m.seq > greatest(coalesce(r.last_seen_seq, 0), coalesce(c.baseline_seq, 0))`;
+}
+
 /** Unread texts of the other side per order for this reader (one query; orders with none are absent). */
 export async function unreadCounts(db: Database, orderIds: readonly string[], reader: string | null, side: ReaderSide): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   if (orderIds.length === 0) return counts;
   const result = await db.execute(sql`
     select m.order_id, count(*)::int as unread
-    from ${orderMessages} as m
-    left join ${orderMessageReads} as r on r.order_id = m.order_id and r.reader = ${reader ?? ''}
-    left join ${orderConversations} as c on c.order_id = m.order_id
-    where m.order_id in (${sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `)}) and ${fromOtherSide(side)}
-      and m.seq > greatest(coalesce(r.last_seen_seq, 0), coalesce(c.baseline_seq, 0))
+    ${unreadOf(reader, side, sql`m.order_id in (${sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `)})`)}
     group by m.order_id`);
   for (const row of rowsOf<{ order_id: string; unread: number }>(result)) counts.set(row.order_id, row.unread);
   return counts;
@@ -91,16 +99,9 @@ export async function unreadCounts(db: Database, orderIds: readonly string[], re
  * One query each, on indexes (a customer's orders; the partial index of waiting conversations).
  */
 export async function waitingFor(db: Database, user: { id: string; role: string }): Promise<{ unread: number; awaitingReply: number | null }> {
-  const reader = `u:${user.id}`;
   const [unread, waiting] = await Promise.all([
-    db.execute(sql`
-      select count(*)::int as n
-      from ${orders} as o
-      join ${orderMessages} as m on m.order_id = o.id
-      left join ${orderMessageReads} as r on r.order_id = o.id and r.reader = ${reader}
-      left join ${orderConversations} as c on c.order_id = o.id
-      where o.user_id = ${user.id} and ${fromOtherSide('customer')}
-        and m.seq > greatest(coalesce(r.last_seen_seq, 0), coalesce(c.baseline_seq, 0))`),
+    db.execute(sql`select count(*)::int as n
+      ${unreadOf(`u:${user.id}`, 'customer', sql`m.order_id in (select o.id from ${orders} as o where o.user_id = ${user.id})`)}`),
     user.role === 'admin' ? db.execute(sql`select count(*)::int as n from ${orderConversations} where awaiting_reply_since is not null`) : null,
   ]);
   return {
