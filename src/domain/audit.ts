@@ -54,6 +54,9 @@ export interface AuditActor {
   requestId: string | null;
 }
 
+/** A staff member acting: always a signed-in account. */
+export type StaffActor = AuditActor & { kind: 'staff'; userId: string; email: string };
+
 /** Facts only: ids, statuses, amounts in minor units, counts. */
 export type AuditFacts = Record<string, string | number | boolean | null | ReadonlyArray<string | number | Record<string, string | number | null>>>;
 

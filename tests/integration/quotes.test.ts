@@ -20,7 +20,7 @@ import { storeMailKinds } from '../../src/server/store-mails.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { paymentsShop, sessionIdOf } from './support/payments.ts';
 import { LINKS, quotesShop, storeHeaders, type Consultation, type Who } from './support/quotes.ts';
-import { staffApi } from './support/staff.ts';
+import { staffActorOf, staffApi } from './support/staff.ts';
 import { FAKE_STRIPE_SECRET, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from './support/stripe.ts';
 import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from './support/toss.ts';
 
@@ -429,7 +429,7 @@ describe.each(BACKENDS)('quotes (fake Toss in /kr, fake Stripe in /us) on %s', (
     // Sent three days ago for one day (through the service, with its clock) ...
     const kr = await q.consultation('kr', guest());
     const sentAt = new Date(Date.now() - 3 * 24 * 3600_000);
-    const quote = await sendQuote(db(), admin.id, kr.id, { lines: KR_QUOTE.lines, validDays: 1 }, sentAt);
+    const quote = await sendQuote(db(), staffActorOf(admin.id, admin.email), kr.id, { lines: KR_QUOTE.lines, validDays: 1 }, sentAt);
     expect(quote.validUntil.toISOString()).toBe(quoteValidUntil(1, sentAt).toISOString());
     expect(quote.validUntil.getTime()).toBeLessThan(Date.now());
     // ... and one whose validity ran out a minute ago.

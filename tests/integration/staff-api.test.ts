@@ -7,11 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditAction } from '../../src/domain/audit.ts';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { staffStatusChoices } from '../../src/domain/lifecycle.ts';
 import { ORDER_STATUSES } from '../../src/domain/statuses.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { mailOutbox, orderConversations, orderMessages, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
+import { auditEvents, mailOutbox, orderConversations, orderMessages, orderStatusHistory, orders, users } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
 import { multipart, png } from './support/files.ts';
 import { staffApi, type Method } from './support/staff.ts';
@@ -20,32 +21,33 @@ import { FAKE_TOSS_CLIENT, FAKE_TOSS_SECRET, startFakeToss } from './support/tos
 
 
 /** Every staff endpoint; the test checks the server's route table has no other. */
-const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?: string; files?: true; creates?: true }> = [
-  { method: 'GET', url: '/api/orders' },
-  { method: 'GET', url: '/api/admin/orders/:id' },
-  { method: 'PATCH', url: '/api/orders/:id/status', body: { status: 'in_progress' } },
-  { method: 'PATCH', url: '/api/orders/:id/comments', body: { comments: 'Hello' } },
-  { method: 'GET', url: '/api/admin/orders/:id/messages' },
-  { method: 'POST', url: '/api/admin/orders/:id/messages', body: { body: 'A note', private: true }, creates: true },
-  { method: 'POST', url: '/api/admin/orders/:id/messages/read', body: { seq: 1 } },
+/** `audit`: the action the call records on the audit trail, or null for one that changes nothing staff answer for. */
+const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?: string; files?: true; creates?: true; audit: AuditAction | null }> = [
+  { method: 'GET', url: '/api/orders', audit: null },
+  { method: 'GET', url: '/api/admin/orders/:id', audit: null },
+  { method: 'PATCH', url: '/api/orders/:id/status', body: { status: 'in_progress' }, audit: 'order.status' },
+  { method: 'PATCH', url: '/api/orders/:id/comments', body: { comments: 'Hello' }, audit: 'order.comment' },
+  { method: 'GET', url: '/api/admin/orders/:id/messages', audit: null },
+  { method: 'POST', url: '/api/admin/orders/:id/messages', body: { body: 'A note', private: true }, creates: true, audit: null },
+  { method: 'POST', url: '/api/admin/orders/:id/messages/read', body: { seq: 1 }, audit: null },
   // Before the cancel below: a cancelled order takes no files.
-  { method: 'POST', url: '/api/admin/orders/:id/deliverables', query: 'purpose=final', files: true },
-  { method: 'POST', url: '/api/admin/orders/:id/cancel', body: { refundAmount: 0, reason: 'Customer asked by phone' } },
+  { method: 'POST', url: '/api/admin/orders/:id/deliverables', query: 'purpose=final', files: true, audit: 'files.delivered' },
+  { method: 'POST', url: '/api/admin/orders/:id/cancel', body: { refundAmount: 0, reason: 'Customer asked by phone' }, audit: 'order.cancel' },
   // On a consultation of its own (a paid order takes no quote).
-  { method: 'PUT', url: '/api/admin/orders/:id/quote', body: { lines: [{ description: 'Two-day shoot', amount: 900_000 }], validDays: 14 } },
-  { method: 'GET', url: '/api/admin/briefs' },
-  { method: 'PATCH', url: '/api/project-briefs/:id/status', body: { status: 'approved' } },
-  { method: 'GET', url: '/api/admin/users' },
-  { method: 'GET', url: '/api/admin/overview' },
-  { method: 'GET', url: '/api/admin/contacts' },
-  { method: 'PATCH', url: '/api/admin/contacts/:id', body: { handled: true } },
-  { method: 'GET', url: '/api/admin/papers' },
-  { method: 'GET', url: '/api/admin/papers/export' },
-  { method: 'GET', url: '/api/admin/tax-invoices' },
+  { method: 'PUT', url: '/api/admin/orders/:id/quote', body: { lines: [{ description: 'Two-day shoot', amount: 900_000 }], validDays: 14 }, audit: 'quote.sent' },
+  { method: 'GET', url: '/api/admin/briefs', audit: null },
+  { method: 'PATCH', url: '/api/project-briefs/:id/status', body: { status: 'approved' }, audit: 'brief.status' },
+  { method: 'GET', url: '/api/admin/users', audit: null },
+  { method: 'GET', url: '/api/admin/overview', audit: null },
+  { method: 'GET', url: '/api/admin/contacts', audit: null },
+  { method: 'PATCH', url: '/api/admin/contacts/:id', body: { handled: true }, audit: 'inbox.handled' },
+  { method: 'GET', url: '/api/admin/papers', audit: null },
+  { method: 'GET', url: '/api/admin/papers/export', audit: 'papers.exported' },
+  { method: 'GET', url: '/api/admin/tax-invoices', audit: null },
   // A tax invoice request of its own (a transfer's), recorded by the admin's call.
-  { method: 'PUT', url: '/api/admin/tax-invoices/:id', body: { approvalNumber: '20261128-10000000-A1B2C3D4' } },
-  { method: 'GET', url: '/api/admin/tax' },
-  { method: 'PUT', url: '/api/admin/tax/:country', body: { registered: true, kind: 'sales_tax', rateBasisPoints: 825, included: true, registrations: [] } },
+  { method: 'PUT', url: '/api/admin/tax-invoices/:id', body: { approvalNumber: '20261128-10000000-A1B2C3D4' }, audit: 'papers.tax_invoice' },
+  { method: 'GET', url: '/api/admin/tax', audit: null },
+  { method: 'PUT', url: '/api/admin/tax/:country', body: { registered: true, kind: 'sales_tax', rateBasisPoints: 825, included: true, registrations: [] }, audit: 'settings.tax_rule' },
 ];
 
 /** A staff route called as `headers` say: JSON, or a multipart file for the deliverables. */
@@ -59,6 +61,14 @@ async function callRoute(s: ReturnType<typeof staffApi>, route: (typeof STAFF_RO
 describe.each(BACKENDS)('staff API on %s', (backend) => {
   const server = useTestServer(backend);
   const s = staffApi(server);
+
+  it('records every staff change on the audit trail: each write route names its action', () => {
+    // A staff note in the thread is the conversation's own record (with files, it is `files.attached`); reading marks nothing.
+    const unaudited = new Set(['POST /api/admin/orders/:id/messages', 'POST /api/admin/orders/:id/messages/read']);
+    for (const route of STAFF_ROUTES.filter((r) => r.method !== 'GET' && !unaudited.has(`${r.method} ${r.url}`))) {
+      expect(route.audit, `${route.method} ${route.url}`).not.toBeNull();
+    }
+  });
 
   it('lists every staff endpoint in the route table', () => {
     // Fastify answers HEAD for every GET by itself.
@@ -103,9 +113,17 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
       }
     }
     expect(await s.snapshot()).toEqual(before);
+    const [adminRow] = await s.db().select({ id: users.id }).from(users).where(eq(users.email, admin.account.email));
     for (const route of STAFF_ROUTES) {
-      const response = await callRoute(s, route, route.url.replace(':id', ids[route.url] ?? order.id).replace(':country', 'us'), route.body, { cookie: admin.cookie });
+      const [{ last } = { last: 0 }] = await s.db().select({ last: sql<number>`coalesce(max(${auditEvents.id}), 0)::int` }).from(auditEvents);
+      const response = await callRoute(s, route, route.url.replace(':id', ids[route.url] ?? order.id).replace(':country', 'us'), route.body, { cookie: admin.cookie, 'user-agent': 'StaffBrowser/1.0' });
       expect(response.statusCode, `admin ${route.method} ${route.url}: ${response.body}`).toBe(route.files || route.creates ? 201 : 200);
+      // Each change is on the audit trail once, with who and from where; a read or a thread's own message is not.
+      const recorded = await s.db().select().from(auditEvents).where(sql`${auditEvents.id} > ${last}`);
+      expect(recorded.map((r) => r.action), `${route.method} ${route.url}`).toEqual(route.audit ? [route.audit] : []);
+      if (route.audit) {
+        expect(recorded[0]).toMatchObject({ actorKind: 'staff', actorUserId: adminRow!.id, actorEmail: admin.account.email, ip: '10.90.0.1', userAgent: 'StaffBrowser/1.0', sessionId: expect.any(String), requestId: expect.any(String) });
+      }
     }
   });
 
@@ -468,9 +486,13 @@ describe.each(BACKENDS)('staff refunds through Toss on %s', (backend) => {
     const refused = await s.call('POST', `/api/admin/orders/${order.id}/cancel`, { refundAmount: order.amountMinor, reason: 'Duplicate order' }, { cookie: admin.cookie });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().code).toBe('PAYMENT_FAILED');
-    // The order is as it was; the refund Toss refused is recorded for staff (D32), and is no claim on a next try.
-    const withoutRefunds = (parts: string[]) => parts.filter((part) => !part.startsWith('refunds:'));
+    // The order is as it was; the refund Toss refused is recorded for staff (D32), and is no claim on a
+    // next try. The audit trail keeps that staff asked for it.
+    const withoutRefunds = (parts: string[]) => parts.filter((part) => !part.startsWith('refunds:') && !part.startsWith('audit_events:'));
     expect(withoutRefunds(await s.snapshot())).toEqual(withoutRefunds(before));
+    const [failed] = await s.db().select().from(schema.refunds).where(eq(schema.refunds.orderId, order.id));
+    const asked = await s.db().select().from(auditEvents).where(eq(auditEvents.orderId, order.id));
+    expect(asked.map((row) => [row.action, row.after])).toEqual([['order.cancel', { outcome: 'refund_requested', refundMinor: order.amountMinor, refundId: failed!.id, currency: 'KRW', reasonChars: 15 }]]);
     const detail = (await s.call('GET', `/api/admin/orders/${order.id}`, undefined, { cookie: admin.cookie })).json();
     expect(detail.refunds).toEqual([expect.objectContaining({ amount: order.amountMinor, status: 'failed', refusedPayment: false })]);
     expect(detail.order.status).toBe('order_received');

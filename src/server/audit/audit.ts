@@ -29,3 +29,8 @@ export async function recordAudit(db: Database, actor: AuditActor, entry: AuditE
   }).returning({ id: auditEvents.id });
   return row!.id;
 }
+
+/** A file as the trail keeps it: which one and what it was, never the name a person gave it. */
+export function auditedFile(file: { id: string; mimeType: string; sizeBytes: number; sha256: string }) {
+  return { id: file.id, mimeType: file.mimeType, sizeBytes: file.sizeBytes, sha256: file.sha256 };
+}

@@ -21,6 +21,8 @@ export interface Auth {
   requireUser(request: FastifyRequest): Promise<PublicUser>;
   /** 401 for anonymous callers, 403 for users without the role. */
   requireUserWithRole(request: FastifyRequest, role: Role): Promise<PublicUser>;
+  /** Staff and the session they act with (for the audit trail); 401 or 403 as `requireUserWithRole`. */
+  requireStaff(request: FastifyRequest): Promise<SignedIn>;
 }
 
 /** The role check itself, shared by API guards and page loaders. */
@@ -55,5 +57,10 @@ export function createAuth(db: Database): Auth {
     requireSignedIn,
     requireUser: async (request) => (await requireSignedIn(request)).user,
     requireUserWithRole: async (request, role) => assertRole((await signedIn(request))?.user ?? null, role),
+    requireStaff: async (request) => {
+      const found = await signedIn(request);
+      assertRole(found?.user ?? null, 'admin');
+      return found!;
+    },
   };
 }

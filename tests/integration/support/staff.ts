@@ -4,8 +4,14 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import * as schema from '../../../src/server/db/schema.ts';
 import { mailOutbox, orders, papers, users } from '../../../src/server/db/schema.ts';
+import type { StaffActor } from '../../../src/domain/audit.ts';
 import type { TestServer } from '../harness.ts';
 import { client, newAccount, sessionCookie } from './clients.ts';
+
+/** A staff member as a route builds them, for tests that call a staff service directly. */
+export function staffActorOf(userId: string, email: string): StaffActor {
+  return { kind: 'staff', userId, email, ip: '10.90.0.1', userAgent: 'vitest', sessionId: null, requestId: null };
+}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

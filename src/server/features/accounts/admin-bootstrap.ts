@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { SYSTEM_ACTOR } from '../../../domain/audit.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -36,7 +38,8 @@ async function ensureNamedAdmin(tx: Database, email: string, password: string | 
   const existing = await findUserByEmail(tx, email);
   if (!existing) {
     const chosen = password ?? generatedPassword();
-    await insertUser(tx, { ...ADMIN_PROFILE, email, passwordHash: await hashPassword(chosen) });
+    const created = await insertUser(tx, { ...ADMIN_PROFILE, email, passwordHash: await hashPassword(chosen) });
+    await recordRoleBySystem(tx, created.id, null, { sessionsEnded: 0 });
     return { email, password: password ? null : chosen };
   }
   const promoting = existing.role !== 'admin';
@@ -60,8 +63,9 @@ async function ensureNamedAdmin(tx: Database, email: string, password: string | 
     .where(eq(users.id, existing.id));
   // A self-registered account becoming staff, or a new password: whoever holds its sessions or
   // its reset links signs in again, with the password the operator chose when one is given.
-  await deleteUserSessions(tx, existing.id);
+  const sessionsEnded = await deleteUserSessions(tx, existing.id);
   await voidResetTokens(tx, existing.id);
+  if (promoting) await recordRoleBySystem(tx, existing.id, existing.role, { sessionsEnded });
   log.info({ email: existing.email }, promoting ? 'promoted to administrator' : 'administrator password set from ADMIN_PASSWORD');
   return null;
 }
@@ -77,8 +81,17 @@ async function ensureSomeAdmin(tx: Database, log: FastifyBaseLogger): Promise<An
     throw new AdminBootstrapError(`The store has no administrator and ${DEFAULT_ADMIN_EMAIL} is taken by a customer account. Set ADMIN_EMAIL and ADMIN_PASSWORD to create one, then start again.`);
   }
   const generated = generatedPassword();
-  await insertUser(tx, { ...ADMIN_PROFILE, email: DEFAULT_ADMIN_EMAIL, passwordHash: await hashPassword(generated) });
+  const created = await insertUser(tx, { ...ADMIN_PROFILE, email: DEFAULT_ADMIN_EMAIL, passwordHash: await hashPassword(generated) });
+  await recordRoleBySystem(tx, created.id, null, { sessionsEnded: 0 });
   return { email: DEFAULT_ADMIN_EMAIL, password: generated };
+}
+
+/** The store itself made an account staff at start (ADMIN_EMAIL, or the first run): on the trail like any change of role. */
+async function recordRoleBySystem(tx: Database, userId: string, before: string | null, facts: { sessionsEnded: number }): Promise<void> {
+  await recordAudit(tx, SYSTEM_ACTOR, {
+    action: 'user.role', subjectType: 'user', subjectId: userId,
+    before: before ? { role: before } : null, after: { role: 'admin', ...facts },
+  });
 }
 
 const ADMIN_PROFILE = { username: 'admin', firstName: 'Admin', lastName: 'Studio Lumi', phone: null, role: 'admin' } as const;

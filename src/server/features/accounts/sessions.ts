@@ -35,11 +35,12 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
   await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session of a user, or every one but the session making the request. */
-export async function deleteUserSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<void> {
-  await db.delete(userSessions).where(options.except
+/** Ends every session of a user, or every one but the session making the request; resolves to how many ended. */
+export async function deleteUserSessions(db: Database, userId: string, options: { except?: string } = {}): Promise<number> {
+  const ended = await db.delete(userSessions).where(options.except
     ? and(eq(userSessions.userId, userId), ne(userSessions.id, options.except))
-    : eq(userSessions.userId, userId));
+    : eq(userSessions.userId, userId)).returning({ id: userSessions.id });
+  return ended.length;
 }
 
 /** The token a request carries: `Authorization: Bearer …` first, then the session cookie. */

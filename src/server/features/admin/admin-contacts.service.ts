@@ -1,8 +1,10 @@
 /** The contact form's messages for staff (the inbox): newest first, marked handled by whom and when. */
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { StaffActor } from '../../../domain/audit.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { AdminContactsQuery } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { contactSubmissions, users } from '../../db/schema.ts';
 
 export async function listContacts(db: Database, query: AdminContactsQuery) {
@@ -20,10 +22,15 @@ export async function listContacts(db: Database, query: AdminContactsQuery) {
   return { contacts: rows, total: counted?.total ?? 0 };
 }
 
-export async function markContact(db: Database, actorId: string, id: string, handled: boolean): Promise<void> {
-  const [row] = await db.update(contactSubmissions)
-    .set(handled ? { handledAt: sql`coalesce(${contactSubmissions.handledAt}, now())`, handledBy: sql`coalesce(${contactSubmissions.handledBy}, ${actorId}::uuid)` } : { handledAt: null, handledBy: null })
-    .where(and(eq(contactSubmissions.id, id)))
-    .returning({ id: contactSubmissions.id });
-  if (!row) throw new DomainError('NOT_FOUND');
+/** Marks a message handled (by whom, the first time) or open again; a change is recorded, a repeat is not. */
+export async function markContact(db: Database, actor: StaffActor, id: string, handled: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ handledAt: contactSubmissions.handledAt }).from(contactSubmissions).where(eq(contactSubmissions.id, id)).for('update');
+    if (!before) throw new DomainError('NOT_FOUND');
+    if ((before.handledAt !== null) === handled) return;
+    await tx.update(contactSubmissions)
+      .set(handled ? { handledAt: new Date(), handledBy: actor.userId } : { handledAt: null, handledBy: null })
+      .where(eq(contactSubmissions.id, id));
+    await recordAudit(tx as unknown as Database, actor, { action: 'inbox.handled', subjectType: 'contact', subjectId: id, before: { handled: !handled }, after: { handled } });
+  });
 }

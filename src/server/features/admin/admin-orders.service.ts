@@ -5,6 +5,7 @@
  * statement; so are a comment and its e-mail.
  */
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffActor } from '../../../domain/audit.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { staffStatusChoices } from '../../../domain/lifecycle.ts';
 import { orderNumberCandidates } from '../../../domain/order-number.ts';
@@ -22,6 +23,7 @@ import { unreadCounts } from '../conversation/reads.ts';
 import { orderConversations, orderLines, orderMessages, orderStatusHistory, orders, projectBriefs, refunds, revisionRequests, uploadedFiles, users, papers } from '../../db/schema.ts';
 import { briefsOfOrders } from '../briefs/brief-queries.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { quotesOfOrders } from '../quotes/quotes.service.ts';
 import { briefView } from '../briefs/brief-view.ts';
 import { deliverablesOfOrders, deliverableView } from '../deliverables/deliverable-queries.ts';
@@ -154,7 +156,7 @@ export async function getOrder(db: Database, id: string, lang: Language) {
  * has changes and records nothing. A cancelled order stays cancelled (its refund is final); a paid
  * one is cancelled with the refund decision (D21); `quoted` comes only with a quote (D28).
  */
-export async function changeOrderStatus(db: Database, actorId: string, id: string, status: OrderStatus, note?: string): Promise<{ from: OrderStatus; to: OrderStatus; changed: boolean }> {
+export async function changeOrderStatus(db: Database, actor: StaffActor, id: string, status: OrderStatus, note?: string): Promise<{ from: OrderStatus; to: OrderStatus; changed: boolean }> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ status: orders.status, paidAt: orders.paidAt, orderType: orders.orderType }).from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw new DomainError('NOT_FOUND');
@@ -164,44 +166,65 @@ export async function changeOrderStatus(db: Database, actorId: string, id: strin
     if (status === 'quoted') throw new DomainError('TRANSITION_NOT_ALLOWED', { messageKey: 'quotes.useEditor' });
     // The menu's own rule, so the server accepts exactly what staff are offered.
     if (!staffStatusChoices(order).includes(status)) throw new DomainError('TRANSITION_NOT_ALLOWED');
-    await requireTransition(tx as unknown as Database, { orderId: id, event: 'setByStaff', to: status, actor: 'staff', actorUserId: actorId, note: note ?? 'changed by staff' });
+    await requireTransition(tx as unknown as Database, { orderId: id, event: 'setByStaff', to: status, actor: 'staff', actorUserId: actor.userId, note: note ?? 'changed by staff' });
+    await recordAudit(tx as unknown as Database, actor, {
+      action: 'order.status', subjectType: 'order', subjectId: id, orderId: id,
+      before: { status: order.status }, after: { status, noteChars: note?.length ?? 0 },
+    });
     return { from: order.status, to: status, changed: true };
   });
 }
 
 /** Replaces the staff comment the customer reads; a new non-empty comment is e-mailed to them. */
-export async function setOrderComments(db: Database, staffUserId: string, id: string, comments: string | null): Promise<void> {
+export async function setOrderComments(db: Database, actor: StaffActor, id: string, comments: string | null): Promise<void> {
   const text = comments?.trim() ? comments.trim() : null;
-  // A new comment is staff's message in the order's conversation (D34): the thread keeps every
-  // one, where the field keeps the latest, and the customer is mailed only if they have not read it
-  // within the delay, like any message of staff's (conversation-mail.ts).
-  const result = await db.execute(sql`
-    with prev as (
-      select id, admin_comments from ${orders} where id = ${id} for update
-    ), updated as (
-      update ${orders} as o set admin_comments = ${text}, updated_at = now() from prev where o.id = prev.id
-      returning o.id, prev.admin_comments as before
-    ), message as (
-      insert into ${orderMessages} (order_id, kind, visibility, author_side, author_actor, author_user_id, body, context)
-      select id, 'text', 'public', 'staff', 'staff', ${staffUserId}, ${text}::text, 'staff_comment' from updated
-      where ${text}::text is not null and ${text}::text is distinct from before
-      returning order_id
-    ), conversation as (
-      -- Staff answered (conversation-writes.ts addText does the same for the thread's own texts).
-      insert into ${orderConversations} as c (order_id, customer_unmailed_since) select order_id, now() from message
-      on conflict (order_id) do update set awaiting_reply_since = null, customer_unmailed_since = coalesce(c.customer_unmailed_since, now()), updated_at = now()
-      returning 1
-    )
-    select (select count(*) from updated)::int as updated`);
-  const [row] = rowsOf<{ updated: number }>(result);
-  if (!row?.updated) throw new DomainError('NOT_FOUND');
+  await db.transaction(async (tx) => {
+    // A new comment is staff's message in the order's conversation (D34): the thread keeps every
+    // one, where the field keeps the latest, and the customer is mailed only if they have not read it
+    // within the delay, like any message of staff's (conversation-mail.ts).
+    const result = await tx.execute(sql`
+      with prev as (
+        select id, admin_comments from ${orders} where id = ${id} for update
+      ), updated as (
+        update ${orders} as o set admin_comments = ${text}, updated_at = now() from prev where o.id = prev.id
+        returning o.id, prev.admin_comments as before
+      ), message as (
+        insert into ${orderMessages} (order_id, kind, visibility, author_side, author_actor, author_user_id, body, context)
+        select id, 'text', 'public', 'staff', 'staff', ${actor.userId}, ${text}::text, 'staff_comment' from updated
+        where ${text}::text is not null and ${text}::text is distinct from before
+        returning order_id, seq
+      ), conversation as (
+        -- Staff answered (conversation-writes.ts addText does the same for the thread's own texts).
+        insert into ${orderConversations} as c (order_id, customer_unmailed_since) select order_id, now() from message
+        on conflict (order_id) do update set awaiting_reply_since = null, customer_unmailed_since = coalesce(c.customer_unmailed_since, now()), updated_at = now()
+        returning 1
+      )
+      select (select count(*) from updated)::int as updated,
+        (select coalesce(length(before), 0) from updated)::int as before_chars,
+        (select (before is distinct from ${text}::text) from updated) as changed,
+        (select seq from message)::bigint as seq`);
+    const [row] = rowsOf<{ updated: number; before_chars: number; changed: boolean | null; seq: string | number | null }>(result);
+    if (!row?.updated) throw new DomainError('NOT_FOUND');
+    if (!row.changed) return;
+    // The words stay in the thread; the trail keeps their length and the message's place.
+    await recordAudit(tx as unknown as Database, actor, {
+      action: 'order.comment', subjectType: 'order', subjectId: id, orderId: id,
+      before: { chars: row.before_chars }, after: { chars: text?.length ?? 0, messageSeq: row.seq === null ? null : Number(row.seq) },
+    });
+  });
 }
 
 /** Moves a brief to pending, in review, approved or rejected (SPEC section 4). */
-export async function setBriefStatus(db: Database, id: string, status: (typeof projectBriefs.$inferSelect)['status']) {
-  const [row] = await db.update(projectBriefs).set({ status, updatedAt: new Date() }).where(eq(projectBriefs.id, id)).returning();
-  if (!row) throw new DomainError('NOT_FOUND');
-  return row;
+export async function setBriefStatus(db: Database, actor: StaffActor, id: string, status: (typeof projectBriefs.$inferSelect)['status']) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: projectBriefs.status }).from(projectBriefs).where(eq(projectBriefs.id, id)).for('update');
+    if (!before) throw new DomainError('NOT_FOUND');
+    const [row] = await tx.update(projectBriefs).set({ status, updatedAt: new Date() }).where(eq(projectBriefs.id, id)).returning();
+    if (before.status !== status) {
+      await recordAudit(tx as unknown as Database, actor, { action: 'brief.status', subjectType: 'brief', subjectId: id, orderId: row!.orderId, before: { status: before.status }, after: { status } });
+    }
+    return row!;
+  });
 }
 
 /** Briefs for the staff list, newest first, with their order and files. */

@@ -124,7 +124,7 @@ const TOTALS_HEADER = ['totals', 'store', 'currency', 'receipts', 'sales', 'sale
  * A period's papers as CSV for the accountant: one row per paper (oldest first, amounts in the
  * currency's units with a point), then each store's totals, the same as the papers tab shows.
  */
-export async function papersCsv(db: Database, query: Period): Promise<string> {
+export async function papersCsv(db: Database, query: Period): Promise<{ csv: string; rows: number }> {
   const where = filters(query);
   const [rows, totals] = await Promise.all([pageOf(db, where), totalsOf(db, where)]);
   const numbers = new Map<string, string>();
@@ -146,5 +146,5 @@ export async function papersCsv(db: Database, query: Period): Promise<string> {
     lines.push(['totals', t.country, t.currency, t.receipts, decimal(t.sales, t.country), decimal(t.salesTax, t.country), t.creditNotes, decimal(t.refunds, t.country), decimal(t.refundsTax, t.country), decimal(t.net, t.country), decimal(t.netTax, t.country)].map(cell).join(','));
   }
   // A BOM so spreadsheet programs read the Korean, Japanese and Chinese names as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows: rows.length };
 }

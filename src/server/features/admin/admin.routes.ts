@@ -9,6 +9,8 @@ import * as contract from '../../../domain/contract/admin.ts';
 import { setBriefStatus as setBriefStatusContract } from '../../../domain/contract/briefs.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
+import { staffActor } from '../../http/audit-actor.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import { cancelByStaff } from '../orders/cancel.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -24,6 +26,8 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   const { db, auth, mailWorker, payments } = deps;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const staff = (request: FastifyRequest) => auth.requireUserWithRole(request, 'admin');
+  // Who acts, for the audit trail that each change records with its effect.
+  const acting = async (request: FastifyRequest) => staffActor(request, await auth.requireStaff(request));
   // The role is checked before the request is read: 401 and 403 come before any 400 (D5).
   const preValidation = async (request: FastifyRequest) => { await staff(request); };
 
@@ -38,34 +42,34 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   });
 
   app.patch('/api/orders/:id/status', { schema: contract.changeStatus, preValidation }, async (request) => {
-    const actor = await staff(request);
+    const actor = await acting(request);
     const id = request.params.id;
     const { status, note } = request.body;
-    const change = await changeOrderStatus(db, actor.id, id, status, note);
+    const change = await changeOrderStatus(db, actor, id, status, note);
     if (change.changed) {
       mailWorker.nudge();
-      request.log.info({ orderId: id, from: change.from, to: change.to, actor: actor.id }, 'order status changed');
+      request.log.info({ orderId: id, from: change.from, to: change.to, actor: actor.userId }, 'order status changed');
     }
     return { success: true as const, id, status: change.to, previous: change.from, changed: change.changed };
   });
 
   app.patch('/api/orders/:id/comments', { schema: contract.setComments, preValidation }, async (request) => {
-    const actor = await staff(request);
+    const actor = await acting(request);
     const id = request.params.id;
     const { comments } = request.body;
-    await setOrderComments(db, actor.id, id, comments);
+    await setOrderComments(db, actor, id, comments);
     mailWorker.nudge();
     return { success: true as const, id, comments: comments?.trim() || null };
   });
 
   // Cancel with the refund the policy allows, or less (D21), through the payment provider.
   app.post('/api/admin/orders/:id/cancel', { schema: contract.cancelOrder, preValidation, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const actor = await staff(request);
+    const actor = await acting(request);
     const id = request.params.id;
     const input = request.body;
-    const outcome = await cancelByStaff(db, payments.providerOf, actor.id, id, { refundMinor: input.refundAmount, reason: input.reason });
+    const outcome = await cancelByStaff(db, payments.providerOf, actor, id, { refundMinor: input.refundAmount, reason: input.reason });
     mailWorker.nudge();
-    request.log.info({ orderId: id, refund: input.refundAmount, actor: actor.id, outcome }, 'order cancelled by staff');
+    request.log.info({ orderId: id, refund: input.refundAmount, actor: actor.userId, outcome }, 'order cancelled by staff');
     if (outcome === 'refunding') return reply.status(202).send({ success: true as const, id, status: 'refunding' as const, refunded: 0 as const });
     return { success: true as const, id, status: 'cancelled' as const, refunded: outcome === 'refunded' ? input.refundAmount : 0 };
   });
@@ -76,10 +80,10 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   });
 
   app.patch('/api/project-briefs/:id/status', { schema: setBriefStatusContract, preValidation }, async (request) => {
-    await staff(request);
+    const actor = await acting(request);
     const id = request.params.id;
     const { status } = request.body;
-    const brief = await setBriefStatus(db, id, status);
+    const brief = await setBriefStatus(db, actor, id, status);
     return { success: true as const, id: brief.id, status: brief.status };
   });
 
@@ -94,10 +98,12 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   });
 
   app.get('/api/admin/papers/export', { schema: contract.exportPapers, preValidation }, async (request, reply) => {
-    const actor = await staff(request);
+    const actor = await acting(request);
     const { from, to, country } = request.query;
-    const csv = await papersCsv(db, request.query);
-    request.log.info({ actor: actor.id, from, to, country }, 'papers exported');
+    const { csv, rows } = await papersCsv(db, request.query);
+    // A read, so nothing to be atomic with: recorded once the file is made, before it is sent.
+    await recordAudit(db, actor, { action: 'papers.exported', subjectType: 'papers', subjectId: null, after: { from: from ?? null, to: to ?? null, country: country ?? null, rows } });
+    request.log.info({ actor: actor.userId, from, to, country }, 'papers exported');
     const name = ['papers', country, from, to].filter(Boolean).join('-');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -112,9 +118,9 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   });
 
   app.put('/api/admin/tax-invoices/:id', { schema: papersContract.recordTaxInvoice, preValidation }, async (request) => {
-    const actor = await staff(request);
-    const row = await recordTaxInvoice(db, actor.id, request.params.id, request.body.approvalNumber);
-    request.log.info({ requestId: row.id, actor: actor.id }, 'tax invoice recorded');
+    const actor = await acting(request);
+    const row = await recordTaxInvoice(db, actor, request.params.id, request.body.approvalNumber);
+    request.log.info({ requestId: row.id, actor: actor.userId }, 'tax invoice recorded');
     return { success: true as const, taxInvoice: taxInvoiceViewOf(row) };
   });
 
@@ -129,10 +135,10 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   });
 
   app.patch('/api/admin/contacts/:id', { schema: contract.markContact, preValidation }, async (request) => {
-    const actor = await staff(request);
+    const actor = await acting(request);
     const id = request.params.id;
     const { handled } = request.body;
-    await markContact(db, actor.id, id, handled);
+    await markContact(db, actor, id, handled);
     return { success: true as const, id, handled };
   });
 }

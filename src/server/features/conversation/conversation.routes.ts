@@ -8,6 +8,7 @@ import * as contract from '../../../domain/contract/conversation.ts';
 import type { Database } from '../../db/client.ts';
 import { queryGuestId, requestAccessor } from '../../http/accessor.ts';
 import type { Auth } from '../../http/auth.ts';
+import { staffActor } from '../../http/audit-actor.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { customerRead, customerThread, postCustomerMessage, postStaffMessage, staffRead, staffThread } from './conversation.service.ts';
@@ -67,11 +68,11 @@ export function registerConversationRoutes(server: FastifyInstance, deps: { db: 
   });
 
   app.post('/api/admin/orders/:id/messages', { schema: contract.postStaffOrderMessage, ...staff, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const actor = await auth.requireUserWithRole(request, 'admin');
+    const actor = staffActor(request, await auth.requireStaff(request));
     const input = request.body;
-    const message = await postStaffMessage(db, actor.id, request.params.id, input);
+    const message = await postStaffMessage(db, actor, request.params.id, input);
     events.announce();
-    request.log.info({ orderId: request.params.id, seq: message.row.seq, private: input.private, files: message.files.length, actor: actor.id }, 'message from staff');
+    request.log.info({ orderId: request.params.id, seq: message.row.seq, private: input.private, files: message.files.length, actor: actor.userId }, 'message from staff');
     return reply.status(201).send({ success: true as const, message: staffMessageView(message) });
   });
 }

@@ -7,11 +7,13 @@
  */
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageVisibility, ReaderSide } from '../../../domain/conversation.ts';
+import type { StaffActor } from '../../../domain/audit.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
 import { V } from '../../../domain/validation/messages.ts';
 import type { Database } from '../../db/client.ts';
 import { orderMessages, orders, uploadedFiles, users } from '../../db/schema.ts';
+import { auditedFile, recordAudit } from '../../audit/audit.ts';
 import { orderFor } from '../orders/order-access.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import type { UploadedFileRow } from '../uploads/upload-batch.ts';
@@ -122,12 +124,20 @@ export async function postCustomerMessage(db: Database, accessor: Accessor, orde
 }
 
 /** Staff writing to the customer, or a private note. */
-export async function postStaffMessage(db: Database, staffUserId: string, orderId: string, input: Written & { private: boolean }): Promise<ThreadMessage> {
+export async function postStaffMessage(db: Database, actor: StaffActor, orderId: string, input: Written & { private: boolean }): Promise<ThreadMessage> {
+  const staffUserId = actor.userId;
   return db.transaction(async (tx) => {
     const id = await staffOrderId(tx as unknown as Database, orderId);
     const visibility: MessageVisibility = input.private ? 'private' : 'public';
     const row = await addText(tx as unknown as Database, { orderId: id, side: 'staff', actor: 'staff', userId: staffUserId, body: input.body, visibility, reader: `u:${staffUserId}` });
     const files = await claimFiles(tx as unknown as Database, row, input.files, eq(uploadedFiles.ownerUserId, staffUserId));
+    // Files staff hand over are recorded; the words of a message stay in its thread.
+    if (files.length) {
+      await recordAudit(tx as unknown as Database, actor, {
+        action: 'files.attached', subjectType: 'order', subjectId: id, orderId: id,
+        after: { messageSeq: row.seq, private: input.private, files: files.map(auditedFile) },
+      });
+    }
     const [author] = await tx.select({ email: users.email }).from(users).where(eq(users.id, staffUserId));
     return { row, files, authorEmail: author?.email ?? null };
   });

@@ -13,6 +13,7 @@ import { DELIVERABLE_RULES } from '../../../domain/uploads.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
+import { staffActor } from '../../http/audit-actor.ts';
 import { queryGuestId, requestAccessor } from '../../http/accessor.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -35,15 +36,15 @@ export function registerDeliverableRoutes(server: FastifyInstance, deps: { db: D
       preValidation: async (request) => { await auth.requireUserWithRole(request, 'admin'); },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     }, async (request, reply) => {
-      const actor = await auth.requireUserWithRole(request, 'admin');
+      const actor = staffActor(request, await auth.requireStaff(request));
       const id = request.params.id;
       const { purpose } = request.query;
       const batch = startUploadBatch(storage, DELIVERABLE_RULES);
       try {
         await receiveFiles(request, reply, batch, DELIVERABLE_RULES, {}, { idleTimeoutMs: deps.idleTimeoutMs });
-        const delivery = await deliverFiles(db, actor.id, id, purpose, batch);
+        const delivery = await deliverFiles(db, actor, id, purpose, batch);
         mailWorker.nudge();
-        request.log.info({ orderId: id, purpose, files: delivery.files.length, actor: actor.id }, 'files delivered');
+        request.log.info({ orderId: id, purpose, files: delivery.files.length, actor: actor.userId }, 'files delivered');
         return reply.status(201).send({
           success: true as const,
           files: delivery.files.map((file) => ({ ...fileView(file), purpose })),

@@ -10,9 +10,11 @@ import type { OrderStatus } from '../../../domain/statuses.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { BRIEF_APPROVED_BY_DRAFT } from '../../../domain/briefs.ts';
 import { draftReview, freeRevisions, REVIEW_DAYS, type DeliverablePurpose } from '../../../domain/deliverables.ts';
+import type { StaffActor } from '../../../domain/audit.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orders, projectBriefs, revisionRequests } from '../../db/schema.ts';
+import { auditedFile, recordAudit } from '../../audit/audit.ts';
 import { addEntry, addText } from '../conversation/conversation-writes.ts';
 import { readerOf } from '../conversation/reads.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
@@ -31,11 +33,12 @@ interface Delivery {
 }
 
 /** Attaches the batch's files to the order as `purpose`; a draft starts (or restarts) the review window. */
-export async function deliverFiles(db: Database, actorId: string, orderId: string, purpose: DeliverablePurpose, batch: UploadBatch): Promise<Delivery> {
+export async function deliverFiles(db: Database, actor: StaffActor, orderId: string, purpose: DeliverablePurpose, batch: UploadBatch): Promise<Delivery> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new DomainError('NOT_FOUND');
     if (NOT_DELIVERABLE.has(order.status)) throw new DomainError('NOT_DELIVERABLE');
+    const actorId = actor.userId;
     const files = await batch.commit(tx, { kind: 'user', userId: actorId }, { orderId, purpose });
     const toDraft = purpose === 'draft' && order.status !== 'draft_delivered';
     if (toDraft) {
@@ -50,7 +53,12 @@ export async function deliverFiles(db: Database, actorId: string, orderId: strin
       await tx.update(projectBriefs).set({ status: 'approved', updatedAt: new Date() })
         .where(and(eq(projectBriefs.orderId, orderId), inArray(projectBriefs.status, [...BRIEF_APPROVED_BY_DRAFT])));
     }
-    return { files, status: purpose === 'draft' ? 'draft_delivered' : order.status, statusChanged: toDraft };
+    const status = purpose === 'draft' ? 'draft_delivered' : order.status;
+    await recordAudit(tx as unknown as Database, actor, {
+      action: 'files.delivered', subjectType: 'order', subjectId: orderId, orderId,
+      before: { status: order.status }, after: { status, purpose, files: files.map(auditedFile) },
+    });
+    return { files, status, statusChanged: toDraft };
   });
 }
 

@@ -13,11 +13,13 @@
  * and cancellation alike.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { StaffActor } from '../../../domain/audit.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { OPEN_REFUND_STATUSES } from '../../../domain/payments.ts';
 import { customerCancel, staffCancel } from '../../../domain/refunds.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { orders, refunds } from '../../db/schema.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { requireTransition } from './lifecycle.ts';
 import { requestRefund, sendRefund, type RefundingProvider, type RefundRow } from '../payments/refunds.service.ts';
 import { orderFor } from './order-access.ts';
@@ -121,7 +123,7 @@ export async function cancelOwnOrder(db: Database, providerOf: RefundingProvider
 }
 
 /** Staff cancel an order with the refund the policy allows, or less (D21); refunds made before count against it. */
-export async function cancelByStaff(db: Database, providerOf: RefundingProvider, actorId: string, orderId: string, input: { refundMinor: number; reason: string }): Promise<CancelOutcome> {
+export async function cancelByStaff(db: Database, providerOf: RefundingProvider, actor: StaffActor, orderId: string, input: { refundMinor: number; reason: string }): Promise<CancelOutcome> {
   return cancelWithLock(db, providerOf, orderId, async (tx, locked) => {
     const allowed = staffCancel(locked.order);
     if (allowed.kind === 'none') throw new DomainError('CANCEL_NOT_ALLOWED', { detail: `order ${orderId} is ${locked.order.status}` });
@@ -129,6 +131,15 @@ export async function cancelByStaff(db: Database, providerOf: RefundingProvider,
     if (input.refundMinor > left) {
       throw new DomainError('REFUND_TOO_LARGE', { values: { percent: allowed.maxPercent }, detail: `${input.refundMinor} > ${allowed.maxMinor} - ${locked.refundedMinor} refunded` });
     }
-    return decideCancel(tx, providerOf, locked, { event: 'cancelledByStaff', refundMinor: input.refundMinor, reason: input.reason, actorId, note: `cancelled by staff: ${input.reason}` });
+    const decided = await decideCancel(tx, providerOf, locked, { event: 'cancelledByStaff', refundMinor: input.refundMinor, reason: input.reason, actorId: actor.userId, note: `cancelled by staff: ${input.reason}` });
+    // Recorded with the decision, under the lock: what the provider then answers is the refund's own story.
+    await recordAudit(tx, actor, {
+      action: 'order.cancel', subjectType: 'order', subjectId: orderId, orderId,
+      before: { status: locked.order.status, amountMinor: locked.order.amountMinor, refundedMinor: locked.refundedMinor },
+      after: 'refund' in decided
+        ? { outcome: 'refund_requested', refundMinor: input.refundMinor, refundId: decided.refund.id, currency: locked.order.currency, reasonChars: input.reason.length }
+        : { outcome: 'cancelled', refundMinor: 0, refundId: null, currency: locked.order.currency, reasonChars: input.reason.length },
+    });
+    return decided;
   });
 }

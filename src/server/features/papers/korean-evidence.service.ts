@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { StaffActor } from '../../../domain/audit.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import type { Accessor } from '../../../domain/order-access.ts';
 import { evidenceRefusal, isCardPayment, taxInvoiceDeadline, type EvidenceKind, type EvidenceRefusal } from '../../../domain/tax/korean-evidence.ts';
@@ -16,6 +17,7 @@ import { formatTaxId } from '../../../domain/tax/tax-ids.ts';
 import type { CashReceiptInput, TaxInvoiceRequestInput } from '../../../domain/validation/evidence.ts';
 import type { Database } from '../../db/client.ts';
 import { cashReceiptCancels, evidenceRequests, orders, refunds } from '../../db/schema.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { orderFor } from '../orders/order-access.ts';
 import type { PaymentProvider } from '../payments/providers/provider.ts';
 
@@ -109,14 +111,22 @@ export async function requestTaxInvoice(db: Database, accessor: Accessor, orderN
 }
 
 /** Staff record the approval number of a tax invoice they issued; only a request still waiting takes one. */
-export async function recordTaxInvoice(db: Database, staffId: string, id: string, approvalNumber: string): Promise<EvidenceRow> {
+export async function recordTaxInvoice(db: Database, actor: StaffActor, id: string, approvalNumber: string): Promise<EvidenceRow> {
   const digits = approvalNumber.replace(/-/g, '').toUpperCase();
   const number = `${digits.slice(0, 8)}-${digits.slice(8, 16)}-${digits.slice(16)}`;
-  const [updated] = await db.update(evidenceRequests).set({ status: 'issued', number, issuedAt: new Date(), recordedBy: staffId })
-    .where(and(eq(evidenceRequests.id, id), eq(evidenceRequests.kind, 'tax_invoice'), eq(evidenceRequests.status, 'requested'))).returning();
-  if (updated) return updated;
-  const [exists] = await db.select({ id: evidenceRequests.id }).from(evidenceRequests).where(and(eq(evidenceRequests.id, id), eq(evidenceRequests.kind, 'tax_invoice')));
-  throw new DomainError(exists ? 'EVIDENCE_NOT_OPEN' : 'NOT_FOUND');
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(evidenceRequests).set({ status: 'issued', number, issuedAt: new Date(), recordedBy: actor.userId })
+      .where(and(eq(evidenceRequests.id, id), eq(evidenceRequests.kind, 'tax_invoice'), eq(evidenceRequests.status, 'requested'))).returning();
+    if (updated) {
+      await recordAudit(tx as unknown as Database, actor, {
+        action: 'papers.tax_invoice', subjectType: 'tax_invoice', subjectId: id, orderId: updated.orderId,
+        before: { status: 'requested' }, after: { status: 'issued', number },
+      });
+      return updated;
+    }
+    const [exists] = await tx.select({ id: evidenceRequests.id }).from(evidenceRequests).where(and(eq(evidenceRequests.id, id), eq(evidenceRequests.kind, 'tax_invoice')));
+    throw new DomainError(exists ? 'EVIDENCE_NOT_OPEN' : 'NOT_FOUND');
+  });
 }
 
 /** Open tax invoice requests, oldest first, with what staff need to issue them (the staff queue). */

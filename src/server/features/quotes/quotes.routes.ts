@@ -11,6 +11,7 @@ import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import { queryGuestId, requestAccessor } from '../../http/accessor.ts';
 import type { Auth } from '../../http/auth.ts';
+import { staffActor } from '../../http/audit-actor.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import type { OrderLinks } from '../orders/order-links.ts';
 import { askAboutQuote, declineQuote, sendQuote } from './quotes.service.ts';
@@ -20,12 +21,12 @@ export function registerQuoteRoutes(server: FastifyInstance, deps: { db: Databas
   const { db, auth, links, mailWorker } = deps;
 
   app.put('/api/admin/orders/:id/quote', { schema: sendQuoteContract, preValidation: async (request) => { await auth.requireUserWithRole(request, 'admin'); }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
-    const actor = await auth.requireUserWithRole(request, 'admin');
+    const actor = staffActor(request, await auth.requireStaff(request));
     const id = request.params.id;
     const input = request.body;
-    const quote = await sendQuote(db, actor.id, id, input);
+    const quote = await sendQuote(db, actor, id, input);
     mailWorker.nudge();
-    request.log.info({ orderId: id, version: quote.version, amount: quote.amountMinor, currency: quote.currency, actor: actor.id }, 'quote sent');
+    request.log.info({ orderId: id, version: quote.version, amount: quote.amountMinor, currency: quote.currency, actor: actor.userId }, 'quote sent');
     return {
       success: true as const, id, status: 'quoted' as const,
       quote: { version: quote.version, lines: quote.lines, amount: quote.amountMinor, currency: quote.currency, validUntil: quote.validUntil.toISOString(), note: quote.note },

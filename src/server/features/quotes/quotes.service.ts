@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { COUNTRIES } from '../../../domain/countries.ts';
+import type { StaffActor } from '../../../domain/audit.ts';
 import { DomainError } from '../../../domain/errors.ts';
 import { minorDigits } from '../../../domain/money.ts';
 import { customerActorOf, type Accessor } from '../../../domain/order-access.ts';
@@ -12,6 +13,7 @@ import { approximateKrw, quoteTotal, quoteValidUntil, type OrderMessageKind } fr
 import type { QuoteInput } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, orderMessages, orderQuotes, orders } from '../../db/schema.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { addText } from '../conversation/conversation-writes.ts';
 import { readerOf } from '../conversation/reads.ts';
 import { requireTransition, transition } from '../orders/lifecycle.ts';
@@ -25,29 +27,37 @@ export interface QuoteMessage { kind: OrderMessageKind; body: string; createdAt:
  * Staff send a quote, or a new version of an unpaid one; the order becomes `quoted` for its sum. A
  * consultation that was declined (or cancelled) before it was paid is reopened by a new version.
  */
-export async function sendQuote(db: Database, actorId: string, orderId: string, input: QuoteInput, now = new Date()): Promise<QuoteRow> {
+export async function sendQuote(db: Database, actor: StaffActor, orderId: string, input: QuoteInput, now = new Date()): Promise<QuoteRow> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new DomainError('NOT_FOUND');
     if (order.orderType !== 'consultation') throw new DomainError('NOT_A_CONSULTATION', { detail: `order ${orderId} is a ${order.orderType} order` });
     const reopening = order.status === 'cancelled' && order.paidAt === null;
     if (order.status !== 'quote_review' && order.status !== 'quoted' && !reopening) throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${orderId} is ${order.status}` });
-    const [latest] = await tx.select({ version: orderQuotes.version }).from(orderQuotes).where(eq(orderQuotes.orderId, orderId)).orderBy(desc(orderQuotes.version)).limit(1);
+    const [latest] = await tx.select({ version: orderQuotes.version, amountMinor: orderQuotes.amountMinor, validUntil: orderQuotes.validUntil }).from(orderQuotes).where(eq(orderQuotes.orderId, orderId)).orderBy(desc(orderQuotes.version)).limit(1);
     const version = (latest?.version ?? 0) + 1;
     const amountMinor = quoteTotal(input.lines);
     const validUntil = quoteValidUntil(input.validDays, now);
     const [quote] = await tx.insert(orderQuotes).values({
       orderId, version, lines: input.lines.map((line) => ({ description: line.description, amount: line.amount })), amountMinor,
-      currency: order.currency, validUntil, note: input.note ?? null, createdByUserId: actorId,
+      currency: order.currency, validUntil, note: input.note ?? null, createdByUserId: actor.userId,
     }).returning();
     await requireTransition(tx as unknown as Database, {
-      orderId, event: reopening ? 'quoteReopened' : 'quoteSent', actor: 'staff', actorUserId: actorId,
+      orderId, event: reopening ? 'quoteReopened' : 'quoteSent', actor: 'staff', actorUserId: actor.userId,
       note: `quote v${version} ${reopening ? 'sent again after it was declined' : 'sent'}: ${amountMinor} ${order.currency}, valid until ${validUntil.toISOString()}`,
       set: {
         amountMinor, quoteValidUntil: validUntil,
         amountKrw: approximateKrw(amountMinor, { digits: minorDigits(order.country), multiplier: COUNTRIES[order.country].priceMultiplier }),
       },
       mailPayload: { version: String(version) }, entryData: { version },
+    });
+    await recordAudit(tx as unknown as Database, actor, {
+      action: 'quote.sent', subjectType: 'order', subjectId: orderId, orderId,
+      before: latest ? { status: order.status, version: latest.version, amountMinor: latest.amountMinor, validUntil: latest.validUntil.toISOString() } : { status: order.status },
+      after: {
+        status: 'quoted', version, amountMinor, currency: order.currency, validUntil: validUntil.toISOString(),
+        lines: input.lines.map((line) => line.amount), reopened: reopening, noteChars: input.note?.length ?? 0,
+      },
     });
     return quote!;
   });

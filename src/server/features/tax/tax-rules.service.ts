@@ -5,10 +5,12 @@
  * Papers never use this copy: the statement that issues them reads the rule in its transaction.
  */
 import { desc, eq } from 'drizzle-orm';
+import type { StaffActor } from '../../../domain/audit.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../../domain/countries.ts';
 import { DEFAULT_TAX_RULES, type TaxRule } from '../../../domain/tax/rules.ts';
 import type { TaxRuleInput } from '../../../domain/validation/tax.ts';
 import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { taxRules, users } from '../../db/schema.ts';
 
 export interface TaxRuleVersion extends TaxRule {
@@ -22,8 +24,8 @@ export interface TaxRules {
   current(country: CountryCode): Promise<TaxRule>;
   /** Every store's rule now, and each store's versions, newest first. */
   all(): Promise<Array<{ country: CountryCode; rule: TaxRule; history: TaxRuleVersion[] }>>;
-  /** Saves a new version of a store's rule, by a staff member. */
-  set(country: CountryCode, rule: TaxRuleInput, byUserId: string): Promise<TaxRule>;
+  /** Saves a new version of a store's rule, by a staff member, with its audit row. */
+  set(country: CountryCode, rule: TaxRuleInput, actor: StaffActor): Promise<TaxRule>;
   /** Reads the current rules again: at start, and then every minute (no page waits on the database for them). */
   refresh(): Promise<void>;
 }
@@ -37,6 +39,11 @@ export async function storeRuleNow(db: Database, country: CountryCode): Promise<
   const [row] = await db.select().from(taxRules).where(eq(taxRules.country, country)).orderBy(desc(taxRules.createdAt), desc(taxRules.id)).limit(1);
   return row ? ruleOf(row) : DEFAULT_TAX_RULES[country];
 }
+
+const auditedRule = (rule: TaxRule) => ({
+  registered: rule.registered, kind: rule.kind, rateBasisPoints: rule.rateBasisPoints, included: rule.included,
+  registrations: rule.registrations.map((r) => ({ kind: r.kind, value: r.value })),
+});
 
 export function createTaxRules(db: Database): TaxRules {
   let known: Record<CountryCode, TaxRule> | null = null;
@@ -76,9 +83,14 @@ export function createTaxRules(db: Database): TaxRules {
         history: rows.filter(({ row }) => row.country === country).map(({ row, by }) => ({ ...ruleOf(row), at: row.createdAt, by })),
       }));
     },
-    async set(country, rule, byUserId) {
-      const [row] = await db.insert(taxRules).values({ country, ...rule, changedByUserId: byUserId }).returning();
-      const saved = ruleOf(row!);
+    async set(country, rule, actor) {
+      const saved = await db.transaction(async (tx) => {
+        const before = await storeRuleNow(tx as unknown as Database, country);
+        const [row] = await tx.insert(taxRules).values({ country, ...rule, changedByUserId: actor.userId }).returning();
+        const after = ruleOf(row!);
+        await recordAudit(tx as unknown as Database, actor, { action: 'settings.tax_rule', subjectType: 'tax_rule', subjectId: country, before: auditedRule(before), after: auditedRule(after) });
+        return after;
+      });
       if (known) known = { ...known, [country]: saved };
       return saved;
     },

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as contract from '../../../domain/contract/tax.ts';
 import { taxRuleSchemaFor } from '../../../domain/validation/tax.ts';
 import type { Auth } from '../../http/auth.ts';
+import { staffActor } from '../../http/audit-actor.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { TaxRules } from './tax-rules.service.ts';
 import { taxWords } from './tax-words.ts';
@@ -23,9 +24,9 @@ export function registerTaxRoutes(server: FastifyInstance, deps: { auth: Auth; t
   app.get('/api/admin/tax', { schema: contract.taxSettings, preValidation }, async () => ({ success: true as const, stores: await taxRules.all() }));
 
   app.put('/api/admin/tax/:country', { schema: contract.setTaxRule, preValidation }, async (request) => {
-    const staff = await auth.requireUserWithRole(request, 'admin');
+    const actor = staffActor(request, await auth.requireStaff(request));
     const { country } = request.params;
-    const rule = await taxRules.set(country, parseBody(taxRuleSchemaFor(country), request.body), staff.id);
+    const rule = await taxRules.set(country, parseBody(taxRuleSchemaFor(country), request.body), actor);
     request.log.info({ country, registered: rule.registered, rate: rule.rateBasisPoints }, 'tax rule saved');
     return { success: true as const, country, rule };
   });

@@ -1,0 +1,22 @@
+/**
+ * Who acted, as the audit trail keeps it (issue 36): built here, where the request and its session
+ * are known, and handed to the service that records it with its effect. Services never read HTTP.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { StaffActor } from '../../domain/audit.ts';
+import { USER_AGENT_MAX } from '../../domain/audit.ts';
+import type { SignedIn } from '../features/accounts/sessions.ts';
+
+/** A staff member acting through this request: their account, session and where they came from. */
+export function staffActor(request: FastifyRequest, signedIn: SignedIn): StaffActor {
+  return {
+    kind: 'staff',
+    userId: signedIn.user.id,
+    email: signedIn.user.email,
+    // `request.ip` follows TRUST_PROXY: the balancer's X-Forwarded-For only when it is trusted.
+    ip: request.ip || null,
+    userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) || null,
+    sessionId: signedIn.sessionId,
+    requestId: String(request.id),
+  };
+}
