@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema.ts';
+import { auditEvents, users } from '../../src/server/db/schema.ts';
 import { useTestServer } from './harness.ts';
 import { client, sessionCookie } from './support/clients.ts';
 import { startOidcProvider } from './support/peers.ts';
@@ -51,6 +51,22 @@ describe('Google sign-in', () => {
     const callback = await api.call('GET', `${back.pathname}${back.search}`, undefined, { cookie });
     expect(callback.headers.location).toBe('/us?auth=success');
     expect(await server().database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
+  it('puts a staff member\'s Google sign-in on the audit trail, and no customer\'s', async () => {
+    const db = server().database.db;
+    const signedInRows = async () => db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sign_in'));
+    expect(await signedInRows()).toEqual([]);
+    await db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+    try {
+      const { back, cookie } = await signIn('kr');
+      const callback = await api.call('GET', `${back.pathname}${back.search}`, undefined, { cookie });
+      expect(callback.headers.location).toBe('/kr?auth=success');
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      expect((await signedInRows()).map((r) => [r.actorUserId, r.actorEmail, r.subjectType, r.after])).toEqual([[row!.id, email, 'session', { method: 'google', secondFactor: false }]]);
+    } finally {
+      await db.update(users).set({ role: 'customer' }).where(eq(users.email, email));
+    }
   });
 
   it('comes back to the page it was started from, inside the store only', async () => {

@@ -96,6 +96,34 @@ describe.each(BACKENDS)('the audit trail of staff actions on %s', (backend) => {
     expect(rows[1]!.after).toEqual({ from: null, to: null, country: 'kr', rows: dataLines });
   });
 
+  it('records staff signing in, failing to and signing out, with where from; nothing for customers or unknown addresses', async () => {
+    const admin = await s.admin();
+    const customer = await s.customer();
+    const [staffRow] = await s.db().select({ id: users.id }).from(users).where(eq(users.email, admin.account.email));
+    const start = await lastId();
+    const headers = { 'user-agent': 'StaffBrowser/2.0' };
+    expect((await s.call('POST', '/api/auth/login', { email: admin.account.email, password: 'not-the-password-1' }, headers)).statusCode).toBe(401);
+    expect((await s.call('POST', '/api/auth/login', { email: `nobody.${Date.now()}@example.com`, password: 'not-the-password-1' }, headers)).statusCode).toBe(401);
+    expect((await s.call('POST', '/api/auth/login', { email: customer.account.email, password: 'not-the-password-1' }, headers)).statusCode).toBe(401);
+    expect((await s.call('POST', '/api/auth/login', { email: customer.account.email, password: customer.account.password }, headers)).statusCode).toBe(200);
+    const signedIn = await s.call('POST', '/api/auth/login', { email: admin.account.email, password: admin.account.password }, headers);
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = `sid=${signedIn.cookies.find((c) => c.name === 'sid')!.value}`;
+    expect((await s.call('POST', '/api/auth/logout', {}, { ...headers, cookie })).statusCode).toBe(200);
+    // A customer's sign-out is theirs alone.
+    expect((await s.call('POST', '/api/auth/logout', {}, { ...headers, cookie: customer.cookie })).statusCode).toBe(200);
+
+    const rows = await rowsAfter(start);
+    expect(rows.map((r) => [r.action, r.actorUserId, r.actorEmail, r.ip, r.userAgent, r.subjectType, r.after])).toEqual([
+      ['auth.sign_in_failed', staffRow!.id, admin.account.email, '10.90.0.1', 'StaffBrowser/2.0', 'user', { method: 'password' }],
+      ['auth.sign_in', staffRow!.id, admin.account.email, '10.90.0.1', 'StaffBrowser/2.0', 'session', { method: 'password', secondFactor: false }],
+      ['auth.sign_out', staffRow!.id, admin.account.email, '10.90.0.1', 'StaffBrowser/2.0', 'session', null],
+    ]);
+    // The sign-in and the sign-out name the same session.
+    expect(rows[1]!.sessionId).toBe(rows[1]!.subjectId);
+    expect(rows[2]!.subjectId).toBe(rows[1]!.subjectId);
+  });
+
   it('records the store making an account its administrator at start, as the system', async () => {
     const account = await s.customer();
     await s.db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, account.account.email));

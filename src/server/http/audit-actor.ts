@@ -9,14 +9,19 @@ import type { SignedIn } from '../features/accounts/sessions.ts';
 
 /** A staff member acting through this request: their account, session and where they came from. */
 export function staffActor(request: FastifyRequest, signedIn: SignedIn): StaffActor {
+  return staffActorFor(request, signedIn.user, signedIn.sessionId);
+}
+
+/** The same for an account not yet (or no longer) signed in: a sign-in, a failed one, a sign-out. */
+export function staffActorFor(request: FastifyRequest, user: { id: string; email: string }, sessionId: string | null): StaffActor {
   return {
     kind: 'staff',
-    userId: signedIn.user.id,
-    email: signedIn.user.email,
+    userId: user.id,
+    email: user.email,
     // `request.ip` follows TRUST_PROXY: the balancer's X-Forwarded-For only when it is trusted.
     ip: request.ip || null,
     userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) || null,
-    sessionId: signedIn.sessionId,
+    sessionId,
     requestId: String(request.id),
   };
 }

@@ -16,6 +16,8 @@ export interface Auth {
    * long-lived request, such as an event stream, that must notice a sign-out or a change of role.
    */
   currentUserNow(request: FastifyRequest): Promise<PublicUser | null>;
+  /** The user and the session they are signed in with, or null. */
+  currentSession(request: FastifyRequest): Promise<SignedIn | null>;
   /** The user and the session they are signed in with; 401 without one. */
   requireSignedIn(request: FastifyRequest): Promise<SignedIn>;
   requireUser(request: FastifyRequest): Promise<PublicUser>;
@@ -50,6 +52,7 @@ export function createAuth(db: Database): Auth {
   };
   return {
     currentUser: async (request) => (await signedIn(request))?.user ?? null,
+    currentSession: signedIn,
     currentUserNow: async (request) => {
       const token = requestToken(request);
       return token ? (await signedInForToken(db, token))?.user ?? null : null;

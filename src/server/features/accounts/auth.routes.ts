@@ -15,6 +15,8 @@ import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
 import { afterResponse } from '../../http/after-response.ts';
 import type { Auth } from '../../http/auth.ts';
+import { staffActor, staffActorFor } from '../../http/audit-actor.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangedMail, passwordChangedMail, resetMail } from './account-mails.ts';
@@ -23,11 +25,16 @@ import { decodeFlow, encodeFlow, OIDC_COOKIE, OIDC_COOKIE_SECONDS, safeReturnPat
 import { commonPasswordsInBucket } from './password-policy.ts';
 import { createResetToken, resetPassword } from './password-reset.service.ts';
 import { publicUser } from './public-user.ts';
-import { clearSessionCookie, createSession, deleteSession, requestToken, setSessionCookie } from './sessions.ts';
+import { clearSessionCookie, createSession, deleteSession, requestToken, setSessionCookie, type StaffSignIn } from './sessions.ts';
 import type { UserRow } from './public-user.ts';
 import {
   changePassword, findUserByEmail, findUserById, isEmailAvailable, passwordMatches, registerUser, signInSubject, updateProfile,
 } from './users.service.ts';
+
+/** A staff member's sign-in as the audit trail keeps it; nothing for a customer's. */
+function staffSignIn(request: FastifyRequest, user: UserRow, method: StaffSignIn['method']): StaffSignIn | undefined {
+  return user.role === 'admin' ? { actor: staffActorFor(request, user, null), method } : undefined;
+}
 
 interface AccountRoutesOptions {
   db: Database;
@@ -71,17 +78,23 @@ export function registerAccountRoutes(server: FastifyInstance, options: AccountR
     const account = await findUserByEmail(db, input.email);
     const attempt = await limits.signInAttempt(signInSubject(input.email, account), request.ip);
     const user = await passwordMatches(account, input.password);
-    if (!user) throw new DomainError('INVALID_CREDENTIALS');
+    if (!user) {
+      // A wrong password on a staff account is on the audit trail; an unknown address or a
+      // customer's is not (no typed address is ever kept).
+      if (account?.role === 'admin') await recordAudit(db, staffActorFor(request, account, null), { action: 'auth.sign_in_failed', subjectType: 'user', subjectId: account.id, after: { method: 'password' } });
+      throw new DomainError('INVALID_CREDENTIALS');
+    }
     // The owner got in: this client's earlier mistakes, and this attempt, are forgiven.
     await attempt.succeeded();
-    const session = await createSession(db, user.id);
+    const session = await createSession(db, user.id, { staff: staffSignIn(request, user, 'password') });
     setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
     return { success: true as const, user: publicUser(user), message: say(request, 'auth.loggedIn'), token: session.token };
   });
 
   app.post('/api/auth/logout', { schema: contract.logout }, async (request, reply) => {
     const token = requestToken(request);
-    if (token) await deleteSession(db, token);
+    const signedIn = await auth.currentSession(request);
+    if (token) await deleteSession(db, token, { staff: signedIn?.user.role === 'admin' ? staffActor(request, signedIn) : undefined });
     clearSessionCookie(reply, secureCookies);
     return { success: true as const, message: say(request, 'auth.loggedOut') };
   });
@@ -186,7 +199,7 @@ export function registerAccountRoutes(server: FastifyInstance, options: AccountR
     try {
       const identity = await oidc.finish(new URL(request.url, request.store.origin), flow);
       const user = await accountForGoogleIdentity(db, identity);
-      const session = await createSession(db, user.id);
+      const session = await createSession(db, user.id, { staff: staffSignIn(request, user, 'google') });
       setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
       request.log.info({ userId: user.id }, 'signed in with google');
       return reply.redirect(`${back}?auth=success`, 302);

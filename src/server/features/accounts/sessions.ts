@@ -4,6 +4,8 @@
  */
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffActor } from '../../../domain/audit.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { userSessions, users } from '../../db/schema.ts';
 import { publicUser, type PublicUser } from './public-user.ts';
@@ -20,19 +22,37 @@ export interface SignedIn {
   signedInAt: Date;
 }
 
-export async function createSession(db: Database, userId: string): Promise<{ token: string; expiresAt: Date }> {
+/** A staff member's sign-in, for the audit trail: who, from where, and how they proved it. */
+export interface StaffSignIn {
+  actor: StaffActor;
+  method: 'password' | 'google';
+}
+
+/** Starts a session; a staff member's is on the audit trail, written with it. */
+export async function createSession(db: Database, userId: string, options: { staff?: StaffSignIn | undefined } = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_MS);
   await db.transaction(async (tx) => {
-    await tx.insert(userSessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+    const [session] = await tx.insert(userSessions).values({ userId, tokenHash: hashToken(token), expiresAt }).returning({ id: userSessions.id });
     // Expired sessions of this user are of no use to anyone; drop them while we are here.
     await tx.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, new Date())));
+    if (options.staff) {
+      await recordAudit(tx as unknown as Database, { ...options.staff.actor, sessionId: session!.id }, {
+        action: 'auth.sign_in', subjectType: 'session', subjectId: session!.id, after: { method: options.staff.method, secondFactor: false },
+      });
+    }
   });
   return { token, expiresAt };
 }
 
-export async function deleteSession(db: Database, token: string): Promise<void> {
-  await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
+/** Ends the session of this token; a staff member's sign-out is on the audit trail. */
+export async function deleteSession(db: Database, token: string, options: { staff?: StaffActor | undefined } = {}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [ended] = await tx.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token))).returning({ id: userSessions.id });
+    if (ended && options.staff) {
+      await recordAudit(tx as unknown as Database, options.staff, { action: 'auth.sign_out', subjectType: 'session', subjectId: ended.id });
+    }
+  });
 }
 
 /** Ends every session of a user, or every one but the session making the request; resolves to how many ended. */
