@@ -58,7 +58,7 @@ export interface AuditActor {
 export type StaffActor = AuditActor & { kind: 'staff'; userId: string; email: string };
 
 /** Facts only: ids, statuses, amounts in minor units, counts. */
-export type AuditFacts = Record<string, string | number | boolean | null | ReadonlyArray<string | number | Record<string, string | number | null>>>;
+export type AuditFacts = Record<string, string | number | boolean | null | Array<string | number | Record<string, string | number | null>>>;
 
 export interface AuditEntry {
   action: AuditAction;
@@ -75,3 +75,32 @@ export const SYSTEM_ACTOR: AuditActor = { kind: 'system', userId: null, email: n
 
 /** A user agent as kept: enough to tell a browser from a script, never a novel. */
 export const USER_AGENT_MAX = 300;
+
+/** One value of a fact as stored (JSON). */
+export type AuditFactValue = AuditFacts[string];
+
+/** A field of an entry, before and after (either missing when the entry has none). */
+export interface AuditFactChange {
+  key: string;
+  before: AuditFactValue | undefined;
+  after: AuditFactValue | undefined;
+}
+
+/**
+ * The order facts are read in (the database keeps JSON keys in its own order). `currency` is not
+ * shown on its own: it says how the amounts beside it are written.
+ */
+export const AUDIT_FACT_ORDER = [
+  'outcome', 'status', 'role', 'handled', 'method', 'secondFactor', 'purpose', 'private', 'files', 'amountMinor', 'refundedMinor', 'refundMinor',
+  'refundId', 'version', 'lines', 'validUntil', 'reopened', 'number', 'registered', 'kind', 'rateBasisPoints', 'included', 'registrations',
+  'country', 'from', 'to', 'rows', 'chars', 'noteChars', 'reasonChars', 'messageSeq', 'sessionsEnded',
+];
+export const AUDIT_HIDDEN_FACTS = new Set(['currency']);
+
+/** An entry's facts, field by field, in a fixed order, for the staff tab and for tests to read alike. */
+export function auditFacts(before: AuditFacts | null | undefined, after: AuditFacts | null | undefined): AuditFactChange[] {
+  const keys = [...new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})])].filter((key) => !AUDIT_HIDDEN_FACTS.has(key));
+  const rank = (key: string) => { const at = AUDIT_FACT_ORDER.indexOf(key); return at === -1 ? AUDIT_FACT_ORDER.length : at; };
+  keys.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return keys.map((key) => ({ key, before: before?.[key], after: after?.[key] }));
+}

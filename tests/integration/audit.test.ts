@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_FACT_ORDER, AUDIT_HIDDEN_FACTS } from '../../src/domain/audit.ts';
 import { ensureAdmin } from '../../src/server/features/accounts/admin-bootstrap.ts';
 import { auditEvents, orders, refunds, users } from '../../src/server/db/schema.ts';
 import { BACKENDS, useTestServer } from './harness.ts';
@@ -81,6 +82,23 @@ describe.each(BACKENDS)('the audit trail of staff actions on %s', (backend) => {
     expect(JSON.stringify(rows)).not.toContain('kim-minsu');
   });
 
+  it('records files staff attach to a message (public or a private note), and nothing for a message without files', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    const form = await multipart([{ name: 'palette-for-kim.png', data: await png() }]);
+    const uploaded = await s.inject({ method: 'POST', url: '/api/uploads', payload: form.payload, headers: { 'content-type': form.contentType, cookie: admin.cookie } });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const start = await lastId();
+    expect((await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Only words', private: false }, { cookie: admin.cookie })).statusCode).toBe(201);
+    expect((await s.call('POST', `/api/admin/orders/${order.id}/messages`, { body: 'Our palette', files: [uploaded.json().files[0].id], private: true }, { cookie: admin.cookie })).statusCode).toBe(201);
+    const rows = await rowsAfter(start);
+    expect(rows.map((r) => [r.action, r.orderId, r.before, r.after])).toEqual([
+      ['files.attached', order.id, null, { messageSeq: expect.any(Number), private: true, files: [{ id: uploaded.json().files[0].id, mimeType: 'image/png', sizeBytes: expect.any(Number), sha256: expect.any(String) }] }],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/palette/i);
+  });
+
   it('records a tax rule with the rule before and after, and an export of papers with its period and size', async () => {
     const admin = await s.admin();
     const start = await lastId();
@@ -135,6 +153,62 @@ describe.each(BACKENDS)('the audit trail of staff actions on %s', (backend) => {
     expect(rows.map((r) => [r.actorKind, r.actorUserId, r.ip, r.action, r.subjectId, r.before, r.after])).toEqual([
       ['system', null, null, 'user.role', row!.id, { role: 'customer' }, { role: 'admin', sessionsEnded: 1 }],
     ]);
+  });
+
+  it('writes only facts the staff tab has a name for (after the tests above have written every kind)', async () => {
+    const rows = await s.db().select({ action: auditEvents.action, before: auditEvents.before, after: auditEvents.after }).from(auditEvents);
+    const known = new Set<string>([...AUDIT_FACT_ORDER, ...AUDIT_HIDDEN_FACTS]);
+    const unknown = rows.flatMap((r) => [...Object.keys(r.before ?? {}), ...Object.keys(r.after ?? {})].filter((key) => !known.has(key)).map((key) => `${r.action}: ${key}`));
+    expect(unknown).toEqual([]);
+  });
+});
+
+describe.each(BACKENDS)('reading the audit trail on %s', (backend) => {
+  const server = useTestServer(backend);
+  const s = staffApi(server);
+
+  it('answers newest first, filtered by group, action, who, order and day, a page at a time; only to staff', async () => {
+    const owner = await s.customer();
+    const first = await s.admin();
+    const second = await s.admin();
+    const order = await s.paidOrder(owner.cookie, owner.account.email);
+    const other = await s.paidOrder(owner.cookie, owner.account.email);
+    await s.call('PATCH', `/api/orders/${order.id}/status`, { status: 'in_progress' }, { cookie: first.cookie });
+    await s.call('PATCH', `/api/orders/${other.id}/status`, { status: 'in_progress' }, { cookie: second.cookie });
+    await s.call('PATCH', `/api/orders/${order.id}/comments`, { comments: 'Hello' }, { cookie: second.cookie });
+    await s.call('PUT', '/api/admin/tax/my', { registered: true, kind: 'sst', rateBasisPoints: 800, included: true, registrations: [] }, { cookie: first.cookie });
+    const read = async (query: string) => {
+      const response = await s.call('GET', `/api/admin/audit${query}`, undefined, { cookie: first.cookie });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { events: Array<{ action: string; actor: { email: string }; order: { number: string; country: string } | null; subject: { label: string | null } }>; total: number };
+    };
+    const everything = await read('');
+    expect(everything.events.slice(0, 4).map((e) => e.action)).toEqual(['settings.tax_rule', 'order.comment', 'order.status', 'order.status']);
+    expect(everything.events[0]!.subject.label).toBe('my');
+    expect(everything.events[1]!.order).toEqual({ id: order.id, number: order.orderNumber, country: 'kr' });
+
+    expect((await read('?group=status')).events.every((e) => ['order.status', 'order.comment', 'brief.status', 'inbox.handled'].includes(e.action))).toBe(true);
+    expect((await read('?action=order.comment')).events.map((e) => e.action)).toEqual(['order.comment']);
+    const mine = await read(`?actor=${encodeURIComponent(first.account.email.slice(0, 14))}`);
+    expect(mine.events.map((e) => e.actor.email)).toEqual([first.account.email, first.account.email, first.account.email]);
+    expect(mine.events.map((e) => e.action)).toEqual(['settings.tax_rule', 'order.status', 'auth.sign_in']);
+    // An order by its number as staff type it (lower case, without dashes), or by its id.
+    const loose = order.orderNumber.toLowerCase().replace(/-/g, ' ');
+    expect((await read(`?order=${encodeURIComponent(loose)}`)).events.map((e) => e.action)).toEqual(['order.comment', 'order.status']);
+    expect((await read(`?order=${order.id}`)).total).toBe(2);
+    expect((await read('?order=SL-0000-0000-000')).total).toBe(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    expect((await read(`?from=${today}&to=${today}`)).total).toBe(everything.total);
+    expect((await read('?to=2020-01-01')).total).toBe(0);
+    const paged = await read('?pageSize=2&page=2');
+    expect(paged.events.map((e) => e.action)).toEqual(everything.events.slice(2, 4).map((e) => e.action));
+    expect(paged.total).toBe(everything.total);
+
+    for (const bad of ['?group=everything', '?action=order.delete', '?from=yesterday', '?pageSize=500']) {
+      const refused = await s.call('GET', `/api/admin/audit${bad}`, undefined, { cookie: first.cookie });
+      expect(refused.statusCode, bad).toBe(400);
+    }
+    expect((await s.call('GET', '/api/admin/audit', undefined, { cookie: owner.cookie })).statusCode).toBe(403);
   });
 });
 

@@ -40,6 +40,7 @@ const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?:
   { method: 'GET', url: '/api/admin/users', audit: null },
   { method: 'GET', url: '/api/admin/overview', audit: null },
   { method: 'GET', url: '/api/admin/contacts', audit: null },
+  { method: 'GET', url: '/api/admin/audit', audit: null },
   { method: 'PATCH', url: '/api/admin/contacts/:id', body: { handled: true }, audit: 'inbox.handled' },
   { method: 'GET', url: '/api/admin/papers', audit: null },
   { method: 'GET', url: '/api/admin/papers/export', audit: 'papers.exported' },

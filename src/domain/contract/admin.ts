@@ -3,6 +3,7 @@
  * callers and 403 to customers before it reads anything. `{id}` is an order's `id`, not its number.
  */
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_GROUPS, AUDIT_SUBJECT_TYPES, type AuditAction } from '../audit.ts';
 import { COUNTRY_CODES, LANGUAGES } from '../countries.ts';
 import { ORDER_MESSAGE_KINDS } from '../quotes.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
@@ -11,7 +12,7 @@ import { REFUND_STATUSES } from '../payments.ts';
 import { PAPER_KINDS } from '../tax/papers.ts';
 import { CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../tax/korean-evidence.ts';
 import {
-  adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
+  adminAuditQuerySchema, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
 } from '../validation/admin.ts';
 import { businessSchema, paperSchema } from './orders.ts';
 import { taxInvoiceRequests } from './papers.ts';
@@ -258,6 +259,38 @@ export const sendQuote = route({
   },
 });
 
+/** A fact's value as kept: ids, statuses, amounts, counts, and short lists of them. */
+const auditFacts = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number(), z.record(z.string(), z.union([z.string(), z.number(), z.null()]))]))]))
+  .nullable().describe('Facts only: statuses, amounts in minor units (with `currency`), counts, ids. Never a customer\'s details or free text.');
+
+export const auditEventSchema = z.object({
+  id: z.number().int().describe('Its place on the trail: later entries have larger ids.'),
+  at: dateTime(),
+  actor: z.object({
+    kind: z.enum(AUDIT_ACTOR_KINDS),
+    email: z.string().nullable().describe("A staff member's address at the time; null for the store itself or a customer."),
+    ip: z.string().nullable(), userAgent: z.string().nullable(),
+  }),
+  action: z.enum(AUDIT_ACTIONS as [AuditAction, ...AuditAction[]]),
+  group: z.enum(AUDIT_GROUPS),
+  subject: z.object({
+    type: z.enum(AUDIT_SUBJECT_TYPES), id: z.string().nullable(),
+    label: z.string().nullable().describe("For a user, their address now (null once the account is gone); for a tax rule, its store; else null."),
+  }),
+  order: z.object({ id: z.uuid(), number: z.string(), country: z.enum(COUNTRY_CODES) }).nullable().describe('The order it concerns, when there is one and it still exists.'),
+  before: auditFacts,
+  after: auditFacts,
+});
+
+export const listAudit = route({
+  operationId: 'listAudit',
+  summary: 'The audit trail: who changed what, when and from where (staff)', tags, security,
+  description: 'Every staff change of money, status, roles, quotes, papers, files or settings, and every staff sign-in, newest first. '
+    + 'Filtered by group or action, by who (part of a staff address), by order (its number or id) and period (Korea time, inclusive). Nobody can change or remove an entry.',
+  querystring: adminAuditQuerySchema,
+  response: { 200: ok({ events: z.array(auditEventSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }), ...errorAnswers(400, 401, 403) },
+});
+
 /** What the staff pages read, as the services build it and their loaders pass it on (dates as `Date`). */
 type Read<C extends { response: Record<number, z.ZodType> }> = Omit<Built<C>, 'success'>;
 export type StaffOrderList = Read<typeof listOrders>;
@@ -268,3 +301,5 @@ export type StaffOverview = z.output<typeof overviewSchema>;
 export type StaffContactList = Read<typeof listContacts>;
 export type StaffPaperList = Read<typeof listPapers>;
 export type StaffTaxInvoiceQueue = Read<typeof taxInvoiceRequests>;
+export type StaffAuditList = Read<typeof listAudit>;
+export type StaffAuditEvent = z.output<typeof auditEventSchema>;

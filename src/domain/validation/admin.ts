@@ -3,6 +3,7 @@
  * and the filters and pages of the lists. Query values arrive as text.
  */
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_GROUPS, type AuditAction } from '../audit.ts';
 import { PAPER_KINDS } from '../tax/papers.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES } from '../statuses.ts';
 import { COUNTRY_CODES } from '../countries.ts';
@@ -55,6 +56,19 @@ export type AdminBriefsQuery = z.infer<typeof adminBriefsQuerySchema>;
 
 export const adminContactsQuerySchema = z.object({ handled: z.enum(['true', 'false'], { error: V.invalidChoice }).optional(), page, pageSize });
 export type AdminContactsQuery = z.infer<typeof adminContactsQuerySchema>;
+
+/** The audit trail (issue 36): by group or action, who (part of a staff e-mail), an order (its number or id) and period. */
+export const adminAuditQuerySchema = z.object({
+  group: z.enum(AUDIT_GROUPS, { error: V.invalidChoice }).optional(),
+  action: z.enum(AUDIT_ACTIONS as [AuditAction, ...AuditAction[]], { error: V.invalidChoice }).optional(),
+  actor: optionalText(100),
+  order: optionalText(60),
+  from: day.optional(),
+  to: day.optional(),
+  page,
+  pageSize: pageSize.default(50),
+});
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
 export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: V.invalidChoice }),

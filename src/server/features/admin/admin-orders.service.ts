@@ -169,7 +169,7 @@ export async function changeOrderStatus(db: Database, actor: StaffActor, id: str
     await requireTransition(tx as unknown as Database, { orderId: id, event: 'setByStaff', to: status, actor: 'staff', actorUserId: actor.userId, note: note ?? 'changed by staff' });
     await recordAudit(tx as unknown as Database, actor, {
       action: 'order.status', subjectType: 'order', subjectId: id, orderId: id,
-      before: { status: order.status }, after: { status, noteChars: note?.length ?? 0 },
+      before: { status: order.status }, after: { status, ...(note ? { noteChars: note.length } : {}) },
     });
     return { from: order.status, to: status, changed: true };
   });

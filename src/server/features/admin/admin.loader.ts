@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { DomainError } from '../../../domain/errors.ts';
-import type { AdminBriefsQuery, AdminContactsQuery, AdminOrdersQuery, AdminPapersQuery, AdminUsersQuery } from '../../../domain/validation/admin.ts';
+import type { AdminAuditQuery, AdminBriefsQuery, AdminContactsQuery, AdminOrdersQuery, AdminPapersQuery, AdminUsersQuery } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { listAudit } from '../../audit/audit-queries.ts';
 import { listContacts } from './admin-contacts.service.ts';
 import { getOrder, listBriefs, listOrders } from './admin-orders.service.ts';
 import { listPapers } from './admin-papers.service.ts';
@@ -36,6 +37,8 @@ export function createAdminLoader({ db, payments, taxRules, system }: { db: Data
     briefs: (query: AdminBriefsQuery) => listBriefs(db, query),
     users: (query: AdminUsersQuery) => searchUsers(db, query),
     contacts: (query: AdminContactsQuery) => listContacts(db, query),
+    /** The audit trail (issue 36). */
+    audit: (query: AdminAuditQuery) => listAudit(db, query),
     settings: () => storeSettings(payments, system),
     /** Every store's tax rule and its versions (issue 34), for the settings tab's editor. */
     tax: () => taxRules.all(),

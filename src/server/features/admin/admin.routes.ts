@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import type { Auth } from '../../http/auth.ts';
 import { staffActor } from '../../http/audit-actor.ts';
 import { recordAudit } from '../../audit/audit.ts';
+import { listAudit } from '../../audit/audit-queries.ts';
 import type { MailWorker } from '../../mail/mail-worker.ts';
 import { cancelByStaff } from '../orders/cancel.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -127,6 +128,11 @@ export function registerAdminRoutes(server: FastifyInstance, deps: { db: Databas
   app.get('/api/admin/overview', { schema: contract.overview, preValidation }, async (request) => {
     await staff(request);
     return { success: true as const, ...(await overview(db, request.store.lang)) };
+  });
+
+  app.get('/api/admin/audit', { schema: contract.listAudit, preValidation }, async (request) => {
+    await staff(request);
+    return { success: true as const, ...(await listAudit(db, request.query)) };
   });
 
   app.get('/api/admin/contacts', { schema: contract.listContacts, preValidation }, async (request) => {

@@ -138,7 +138,7 @@ export async function cancelByStaff(db: Database, providerOf: RefundingProvider,
       before: { status: locked.order.status, amountMinor: locked.order.amountMinor, refundedMinor: locked.refundedMinor },
       after: 'refund' in decided
         ? { outcome: 'refund_requested', refundMinor: input.refundMinor, refundId: decided.refund.id, currency: locked.order.currency, reasonChars: input.reason.length }
-        : { outcome: 'cancelled', refundMinor: 0, refundId: null, currency: locked.order.currency, reasonChars: input.reason.length },
+        : { outcome: 'cancelled', refundMinor: 0, currency: locked.order.currency, reasonChars: input.reason.length },
     });
     return decided;
   });

@@ -56,7 +56,7 @@ export async function sendQuote(db: Database, actor: StaffActor, orderId: string
       before: latest ? { status: order.status, version: latest.version, amountMinor: latest.amountMinor, validUntil: latest.validUntil.toISOString() } : { status: order.status },
       after: {
         status: 'quoted', version, amountMinor, currency: order.currency, validUntil: validUntil.toISOString(),
-        lines: input.lines.map((line) => line.amount), reopened: reopening, noteChars: input.note?.length ?? 0,
+        lines: input.lines.map((line) => line.amount), reopened: reopening, ...(input.note ? { noteChars: input.note.length } : {}),
       },
     });
     return quote!;

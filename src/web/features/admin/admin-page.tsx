@@ -6,11 +6,12 @@
 import { useTranslation } from '../../i18n/react.tsx';
 import { Link } from 'react-router';
 import type { Route } from './+types/admin-page';
-import { ADMIN_PAGE_SIZE, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema } from '../../../domain/validation/admin.ts';
+import { ADMIN_PAGE_SIZE, adminAuditQuerySchema, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema } from '../../../domain/validation/admin.ts';
 import { loaders, requireUserWithRole } from '../../auth.server.ts';
 import { requestInfo } from '#request-context';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { useRootData } from '../../store-context.ts';
+import { AdminAudit } from './admin-audit.tsx';
 import { AdminBriefs } from './admin-briefs.tsx';
 import { AdminInbox } from './admin-inbox.tsx';
 import { AdminOrders } from './admin-orders.tsx';
@@ -23,7 +24,7 @@ import { StaffOnly } from './staff-only.tsx';
 import { useLiveRevalidation } from '../conversation/use-live-revalidation.ts';
 import { tabQuery } from './tab-query.ts';
 
-export const TABS = ['overview', 'orders', 'papers', 'users', 'briefs', 'inbox', 'settings'] as const;
+export const TABS = ['overview', 'orders', 'papers', 'users', 'briefs', 'inbox', 'audit', 'settings'] as const;
 export type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -59,6 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     case 'inbox': {
       const query = tabQuery(adminContactsQuerySchema, params);
       return { tab, contacts: await admin.contacts(query), handled: query.handled ?? null, page: query.page, pageSize: query.pageSize };
+    }
+    case 'audit': {
+      const filters = Object.fromEntries(['group', 'actor', 'order', 'from', 'to'].map((key) => [key, params.get(key) || undefined]));
+      return { tab, audit: await admin.audit(tabQuery(adminAuditQuerySchema, params)), filters };
     }
     case 'settings':
       const [settings, tax] = await Promise.all([admin.settings(), admin.tax()]);
@@ -101,6 +106,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
         {data.tab === 'users' && <AdminUsers list={data.users} q={data.q} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'briefs' && <AdminBriefs list={data.briefs} status={data.status} page={data.page} pageSize={data.pageSize} />}
         {data.tab === 'inbox' && <AdminInbox list={data.contacts} handled={data.handled} page={data.page} pageSize={data.pageSize} />}
+        {data.tab === 'audit' && <AdminAudit list={data.audit} filters={data.filters} />}
         {data.tab === 'settings' && <><AdminSettings settings={data.settings} /><AdminTax stores={data.tax} /></>}
       </div>
     </div>
