@@ -27,6 +27,9 @@ export const AUDIT_ACTION_GROUPS = {
   'auth.sign_in': 'sign_ins',
   'auth.sign_in_failed': 'sign_ins',
   'auth.sign_out': 'sign_ins',
+  'auth.second_factor_enrolled': 'sign_ins',
+  'auth.second_factor_failed': 'sign_ins',
+  'auth.recovery_codes_renewed': 'sign_ins',
   'account.erased': 'privacy',
 } as const satisfies Record<string, AuditGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTION_GROUPS;
@@ -91,7 +94,7 @@ export interface AuditFactChange {
  * shown on its own: it says how the amounts beside it are written.
  */
 export const AUDIT_FACT_ORDER = [
-  'outcome', 'status', 'role', 'handled', 'method', 'secondFactor', 'purpose', 'private', 'files', 'amountMinor', 'refundedMinor', 'refundMinor',
+  'outcome', 'status', 'role', 'handled', 'method', 'secondFactor', 'recoveryCodesLeft', 'attempts', 'purpose', 'private', 'files', 'amountMinor', 'refundedMinor', 'refundMinor',
   'refundId', 'version', 'lines', 'validUntil', 'reopened', 'number', 'registered', 'kind', 'rateBasisPoints', 'included', 'registrations',
   'country', 'from', 'to', 'rows', 'chars', 'noteChars', 'reasonChars', 'messageSeq', 'sessionsEnded',
 ];

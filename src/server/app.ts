@@ -17,6 +17,8 @@ import type { Redis } from 'ioredis';
 import type { ViteDevServer } from 'vite';
 import { COMPANY } from '../domain/site.ts';
 import { registerAccountRoutes } from './features/accounts/auth.routes.ts';
+import { registerSecondFactorRoutes } from './features/accounts/second-factor.routes.ts';
+import { secretKeyFrom } from './features/accounts/second-factor-secret.ts';
 import { GOOGLE_ISSUER, OidcClient } from './features/accounts/google.ts';
 import { createAuth } from './http/auth.ts';
 import { cutOffSlowBodies } from './http/body-deadline.ts';
@@ -203,7 +205,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = config.METRICS_TOKEN || config.METRICS_HOST ? createMetrics({ db, streamsOpen: () => streamsOpen() }) : undefined;
   const metricsEndpoint = metrics ? registerMetricsEndpoint(app, metrics, { token: config.METRICS_TOKEN, host: config.METRICS_HOST, port: config.METRICS_PORT }) : undefined;
   app.decorate('metricsAddress', () => metricsEndpoint?.address() ?? null);
-  const auth = createAuth(db);
+  const auth = createAuth(db, config.STAFF_2FA);
   const taxRules = createTaxRules(db);
   // Read before the first page asks, then every minute off the request path.
   await taxRules.refresh();
@@ -226,7 +228,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     oidc,
     secureCookies: config.secure,
+    staff2fa: config.STAFF_2FA,
   });
+  registerSecondFactorRoutes(app, { db, auth, limits, key: secretKeyFrom(config.SESSION_SECRET), policy: config.STAFF_2FA, secureCookies: config.secure });
   registerCartRoutes(app, db, auth);
   const orderLinks = createOrderLinks(options.cookieSecret, config.publicUrl);
   const build = buildInfo(path.resolve(import.meta.dirname, '..', '..'), packageJson.version);

@@ -2,6 +2,7 @@
  * The environment contract of DESIGN.md, validated once at start. Every variable is optional in
  * development; a bad value stops the server with a message that names the variable.
  */
+import { STAFF_2FA_POLICIES } from '../domain/staff-security.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Gateway } from '../domain/payments.ts';
@@ -42,6 +43,8 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** `required`: every staff account must enrol an authenticator app; `optional`: those who enrolled use it (issue 36). */
+  STAFF_2FA: z.enum(STAFF_2FA_POLICIES).default('optional'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).optional(),
   /** Where staff notifications go (comma-separated); without it, to every administrator. */

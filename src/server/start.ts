@@ -20,7 +20,7 @@ export async function startServices(config: Config, devServer?: ViteDevServer) {
   if (!config.PUBLIC_URL && !config.development) {
     app.log.warn(`PUBLIC_URL is not set: e-mail and canonical links point to ${config.publicUrl}, and cookies are not Secure. Set it to the store's public https address.`);
   }
-  if (!config.SESSION_SECRET) app.log.warn('SESSION_SECRET is not set: signed cookies (Google sign-in) last only until this process restarts');
+  if (!config.SESSION_SECRET) app.log.warn('SESSION_SECRET is not set: signed cookies (Google sign-in) last only until this process restarts, and staff\'s authenticator secrets are stored unsealed');
   app.addHook('onClose', async () => {
     await database.close();
     redis?.disconnect();

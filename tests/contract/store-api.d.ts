@@ -608,6 +608,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff member's two-step sign-in: on or not, recovery codes left
+         * @description For the signed-in staff member: whether an authenticator is confirmed and since when, how many recovery codes are unused, and whether the store requires two-step sign-in of all staff.
+         */
+        get: operations["secondFactorState"];
+        put?: never;
+        /**
+         * Finish a staff sign-in with the code from the authenticator app, or a recovery code
+         * @description The challenge comes from the sign-in answer (202) or, after Google, from the `sfc` cookie. A wrong, used or replayed code and an expired challenge all answer 401 `SECOND_FACTOR_INVALID`; five wrong codes lock the account's second factor for 15 minutes (429), across instances.
+         */
+        post: operations["secondFactorSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator with its first code (staff)
+         * @description Turns two-step sign-in on and answers ten recovery codes, once. With an `enroll` challenge it also signs in (cookie and token, as the sign-in does).
+         */
+        post: operations["secondFactorConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes (staff), proven with a current code
+         * @description Proven with a code from the app (or an unused recovery code). Answers ten new codes, once; the earlier ones stop working. Wrong codes count towards the lockout.
+         */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/second-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator app (staff)
+         * @description For a signed-in staff member, or with an `enroll` challenge from the sign-in. Answers the secret (for typing), its `otpauth://` URI and a QR code as SVG. Pending until confirmed; refused (409) once an authenticator is confirmed.
+         */
+        post: operations["secondFactorSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -1430,7 +1514,7 @@ export interface components {
              * @description What went wrong, from a closed list.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "EVIDENCE_NOT_ALLOWED" | "EVIDENCE_ALREADY_ASKED" | "EVIDENCE_NOT_OPEN" | "CASH_RECEIPT_REFUSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
+            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_ENROLLED" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "EVIDENCE_NOT_ALLOWED" | "EVIDENCE_ALREADY_ASKED" | "EVIDENCE_NOT_OPEN" | "CASH_RECEIPT_REFUSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
             /** @description Per field, what is wrong with it (validation failures), localized. */
             fields?: {
                 [key: string]: string;
@@ -1480,7 +1564,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                action?: "order.status" | "order.comment" | "order.cancel" | "quote.sent" | "files.delivered" | "files.attached" | "brief.status" | "inbox.handled" | "papers.tax_invoice" | "papers.exported" | "settings.tax_rule" | "user.role" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.erased";
+                action?: "order.status" | "order.comment" | "order.cancel" | "quote.sent" | "files.delivered" | "files.attached" | "brief.status" | "inbox.handled" | "papers.tax_invoice" | "papers.exported" | "settings.tax_rule" | "user.role" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_failed" | "auth.recovery_codes_renewed" | "account.erased";
                 actor?: (string & (unknown & unknown & unknown)) | null;
                 from?: string & (unknown & unknown & unknown & unknown);
                 group?: "money" | "status" | "roles" | "quotes" | "papers" | "files" | "settings" | "sign_ins" | "privacy";
@@ -1504,7 +1588,7 @@ export interface operations {
                     "application/json": {
                         events: {
                             /** @enum {string} */
-                            action: "order.status" | "order.comment" | "order.cancel" | "quote.sent" | "files.delivered" | "files.attached" | "brief.status" | "inbox.handled" | "papers.tax_invoice" | "papers.exported" | "settings.tax_rule" | "user.role" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "account.erased";
+                            action: "order.status" | "order.comment" | "order.cancel" | "quote.sent" | "files.delivered" | "files.attached" | "brief.status" | "inbox.handled" | "papers.tax_invoice" | "papers.exported" | "settings.tax_rule" | "user.role" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_failed" | "auth.recovery_codes_renewed" | "account.erased";
                             actor: {
                                 /** @description A staff member's address at the time; null for the store itself or a customer. */
                                 email: string | null;
@@ -4154,6 +4238,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description The password was right and the account is staff with a second factor (or the store requires one): no session yet. Finish with `POST /api/auth/second-factor` (`verify`), or enrol first (`enroll`: setup, then confirm). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence for the person, in the request's language. */
+                        message: string;
+                        secondFactor: {
+                            /** @description Names this sign-in for the next step; good for five minutes and five tries. */
+                            challenge: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /**
+                             * @description `verify`: enter a code; `enroll`: set up the app first (the store requires it).
+                             * @enum {string}
+                             */
+                            step: "verify" | "enroll";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
             /** @description Bad Request */
             400: {
                 headers: {
@@ -4768,6 +4877,475 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    secondFactorState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        confirmedAt: string | null;
+                        enrolled: boolean;
+                        recoveryCodesLeft: number;
+                        /** @description The store requires it of every staff account (STAFF_2FA). */
+                        required: boolean;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    secondFactorSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "challenge": "Hq2mV0c3kR9xYb1ZtP4sLw7nE6aJ8uQ5fG2hD0iK3oM",
+                 *       "code": "492 039"
+                 *     }
+                 */
+                "application/json": {
+                    challenge?: string & (unknown & unknown & unknown);
+                    code?: string & (unknown & unknown & unknown & unknown);
+                    recoveryCode?: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence for the person, in the request's language. */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description A session token for `Authorization: Bearer` (non-browser clients, D9); browsers use the cookie set with it. */
+                        token: string;
+                        user: {
+                            email: string;
+                            firstName: string | null;
+                            /** @description False for accounts that only ever signed in with Google. */
+                            hasPassword: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            lastName: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            username: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    secondFactorConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge?: string & (unknown & unknown & unknown);
+                    code: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence for the person, in the request's language. */
+                        message: string;
+                        /** @description Ten single-use codes (`xxxxx-xxxxx`), shown only in this answer: keep them somewhere safe. */
+                        recoveryCodes: string[];
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description A session token for `Authorization: Bearer` (non-browser clients, D9); browsers use the cookie set with it. */
+                        token?: string;
+                        user?: {
+                            email: string;
+                            firstName: string | null;
+                            /** @description False for accounts that only ever signed in with Google. */
+                            hasPassword: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            lastName: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            role: "customer" | "admin";
+                            username: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string & (unknown & unknown & unknown & unknown);
+                    recoveryCode?: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence for the person, in the request's language. */
+                        message: string;
+                        /** @description Ten single-use codes (`xxxxx-xxxxx`), shown only in this answer: keep them somewhere safe. */
+                        recoveryCodes: string[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    secondFactorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge?: string & (unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The URI as a QR code, an SVG document. */
+                        qrSvg: string;
+                        /** @description Base32, for typing into the app. */
+                        secret: string;
+                        /** @enum {boolean} */
+                        success: true;
+                        uri: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

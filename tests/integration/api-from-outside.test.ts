@@ -124,6 +124,10 @@ describe('the API from outside', () => {
     const bases = (): Record<string, Record<string, unknown>> => ({
       register: { email: `walk-${randomUUID()}@example.com`, password: 'lumi-walk-2026', firstName: 'Min', lastName: 'Kim', phone: '010-1234-5678', username: 'minsu' },
       login: { email: 'nobody@example.com', password: 'lumi-walk-2026' },
+      secondFactorSignIn: { challenge: 'not-a-challenge-token', code: '123456' },
+      secondFactorSetup: { challenge: 'not-a-challenge-token' },
+      secondFactorConfirm: { challenge: 'not-a-challenge-token', code: '123456' },
+      renewRecoveryCodes: { code: '123456' },
       checkEmail: { email: 'nobody@example.com' },
       forgotPassword: { email: `walk-${randomUUID()}@example.com` },
       resetPassword: { token: 'not-a-token', password: 'lumi-walk-2026' },

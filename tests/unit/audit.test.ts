@@ -21,6 +21,7 @@ describe('the audit trail', () => {
       ...['password', 'google'].map((v) => `audit.values.method.${v}`),
       ...['admin', 'customer'].map((v) => `audit.values.role.${v}`),
       ...['draft', 'final', 'reference'].map((v) => `audit.values.purpose.${v}`),
+      ...['totp', 'recovery_code'].map((v) => `audit.values.secondFactor.${v}`),
     ];
     expect(keys.filter((key) => !admin.get(key)?.trim())).toEqual([]);
   });

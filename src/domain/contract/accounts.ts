@@ -4,6 +4,7 @@ import { ROLES } from '../user.ts';
 import { COMMON_PASSWORD_BUCKETS } from '../validation/password-rule.ts';
 import {
   changePasswordSchema, checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
+  secondFactorConfirmSchema, secondFactorProofSchema, secondFactorSetupSchema, secondFactorSignInSchema,
 } from '../validation/accounts.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { SIGNED_IN, errorAnswers, ok, route, storeHeaders, type Answer } from './http.ts';
@@ -24,6 +25,11 @@ export const publicUserSchema = z.object({
 const message = z.string().describe("A sentence for the person, in the request's language.");
 const token = z.string().describe('A session token for `Authorization: Bearer` (non-browser clients, D9); browsers use the cookie set with it.');
 const redirect = z.undefined().describe('A 302 redirect (Location header).');
+const secondFactorStep = z.object({
+  challenge: z.string().describe('Names this sign-in for the next step; good for five minutes and five tries.'),
+  step: z.enum(['verify', 'enroll']).describe('`verify`: enter a code; `enroll`: set up the app first (the store requires it).'),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
 
 export const me = route({
   operationId: 'me',
@@ -46,7 +52,11 @@ export const login = route({
   description: 'Checks the e-mail and password; sets the `sid` session cookie and returns the same session as `token` for clients without cookies (D9). Wrong credentials answer 401 without saying which was wrong; attempts are limited per address and per client (429).',
   summary: 'Sign in', tags,
   body: loginSchema.meta({ examples: [{ email: 'minsu@example.com', password: 'lumi-2026!' }] }),
-  response: { 200: ok({ user: publicUserSchema, message, token }), ...errorAnswers(400, 401, 429) },
+  response: {
+    200: ok({ user: publicUserSchema, message, token }),
+    202: ok({ secondFactor: secondFactorStep, message }).describe('The password was right and the account is staff with a second factor (or the store requires one): no session yet. Finish with `POST /api/auth/second-factor` (`verify`), or enrol first (`enroll`: setup, then confirm).'),
+    ...errorAnswers(400, 401, 429),
+  },
 });
 
 export const logout = route({
@@ -131,6 +141,47 @@ export const googleCallback = route({
   summary: 'Where Google sends the browser back', tags,
   querystring: z.object({}).loose().describe('`code`, `state` and the rest as Google sends them; anything off ends at `?auth=failed`, never a 400.'),
   response: { 302: redirect },
+});
+
+const recoveryCodesList = z.array(z.string()).describe('Ten single-use codes (`xxxxx-xxxxx`), shown only in this answer: keep them somewhere safe.');
+
+export const secondFactorSignIn = route({
+  operationId: 'secondFactorSignIn',
+  summary: 'Finish a staff sign-in with the code from the authenticator app, or a recovery code', tags,
+  description: 'The challenge comes from the sign-in answer (202) or, after Google, from the `sfc` cookie. A wrong, used or replayed code and an expired challenge all answer 401 `SECOND_FACTOR_INVALID`; five wrong codes lock the account\'s second factor for 15 minutes (429), across instances.',
+  body: secondFactorSignInSchema.meta({ examples: [{ challenge: 'Hq2mV0c3kR9xYb1ZtP4sLw7nE6aJ8uQ5fG2hD0iK3oM', code: '492 039' }] }),
+  response: { 200: ok({ user: publicUserSchema, message, token }), ...errorAnswers(400, 401, 429) },
+});
+
+export const secondFactorSetup = route({
+  operationId: 'secondFactorSetup',
+  summary: 'Start enrolling an authenticator app (staff)', tags, security: [{}, ...SIGNED_IN],
+  description: 'For a signed-in staff member, or with an `enroll` challenge from the sign-in. Answers the secret (for typing), its `otpauth://` URI and a QR code as SVG. Pending until confirmed; refused (409) once an authenticator is confirmed.',
+  body: secondFactorSetupSchema,
+  response: { 200: ok({ secret: z.string().describe('Base32, for typing into the app.'), uri: z.string(), qrSvg: z.string().describe('The URI as a QR code, an SVG document.') }), ...errorAnswers(400, 401, 403, 409) },
+});
+
+export const secondFactorConfirm = route({
+  operationId: 'secondFactorConfirm',
+  summary: 'Confirm the authenticator with its first code (staff)', tags, security: [{}, ...SIGNED_IN],
+  description: 'Turns two-step sign-in on and answers ten recovery codes, once. With an `enroll` challenge it also signs in (cookie and token, as the sign-in does).',
+  body: secondFactorConfirmSchema,
+  response: { 200: ok({ recoveryCodes: recoveryCodesList, message, user: publicUserSchema.optional(), token: token.optional() }), ...errorAnswers(400, 401, 403, 429) },
+});
+
+export const secondFactorState = route({
+  operationId: 'secondFactorState',
+  summary: "A staff member's two-step sign-in: on or not, recovery codes left", tags, security: SIGNED_IN,
+  description: 'For the signed-in staff member: whether an authenticator is confirmed and since when, how many recovery codes are unused, and whether the store requires two-step sign-in of all staff.',
+  response: { 200: ok({ enrolled: z.boolean(), confirmedAt: z.iso.datetime({ offset: true }).nullable(), recoveryCodesLeft: z.number().int(), required: z.boolean().describe('The store requires it of every staff account (STAFF_2FA).') }), ...errorAnswers(401, 403) },
+});
+
+export const renewRecoveryCodes = route({
+  operationId: 'renewRecoveryCodes',
+  summary: 'New recovery codes (staff), proven with a current code', tags, security: SIGNED_IN,
+  description: 'Proven with a code from the app (or an unused recovery code). Answers ten new codes, once; the earlier ones stop working. Wrong codes count towards the lockout.',
+  body: secondFactorProofSchema,
+  response: { 200: ok({ recoveryCodes: recoveryCodesList, message }), ...errorAnswers(400, 401, 403, 429) },
 });
 
 export type PublicUserAnswer = z.input<typeof publicUserSchema>;

@@ -97,3 +97,18 @@ export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPas
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** A second-factor sign-in's token: from the password answer's body, or the Google return's cookie. */
+const challengeField = plainText().min(10, { error: V.invalidType }).max(200, { error: V.invalidType });
+/** Six digits from the app; spaces allowed ("123 456"). */
+const totpCode = plainText().regex(/^\s*\d{3}\s?\d{3}\s*$/, { error: V.invalidType });
+/** Two groups of five base32 characters, any case, with or without the dash. */
+const recoveryCode = plainText().regex(/^\s*[A-Za-z2-7]{5}[\s-]?[A-Za-z2-7]{5}\s*$/, { error: V.invalidType });
+
+/** A code or a recovery code, never both (issue 36). */
+export const secondFactorProofSchema = z.object({ code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
+  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { error: V.invalidType, path: ['code'] });
+export const secondFactorSignInSchema = z.object({ challenge: challengeField.optional(), code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
+  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { error: V.invalidType, path: ['code'] });
+export const secondFactorSetupSchema = z.object({ challenge: challengeField.optional() });
+export const secondFactorConfirmSchema = z.object({ challenge: challengeField.optional(), code: totpCode });

@@ -65,10 +65,59 @@ export const userSessions = pgTable('user_sessions', {
   tokenHash: text('token_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
+  /** When the session's staff member proved their second factor (issue 36); null for a password alone. */
+  secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+  /** When they last proved it again before a refund or a change of role. */
+  reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('user_sessions_token_hash_key').on(t.tokenHash),
   index('user_sessions_user_id_idx').on(t.userId),
   index('user_sessions_expires_at_idx').on(t.expiresAt),
+]);
+
+/** How a TOTP secret is kept: sealed with a key derived from SESSION_SECRET, or as it is when none is set. */
+export const SECRET_FORMATS = ['plain', 'aes-gcm-v1'] as const;
+
+/** A staff member's authenticator (issue 36, RFC 6238): pending until its first code confirms it. */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  secretFormat: text('secret_format', { enum: SECRET_FORMATS }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The time step of the last code accepted: a code is good once (replay guard). */
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [check('second_factors_secret_format_check', oneOf(t.secretFormat, SECRET_FORMATS))]);
+
+/** Single-use recovery codes, hashed like passwords. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('recovery_codes_unused_idx').on(t.userId).where(sql`${t.usedAt} is null`)]);
+
+export const CHALLENGE_STEPS = ['verify', 'enroll'] as const;
+
+/**
+ * A password (or Google) sign-in of staff waiting for its second factor: five minutes, a few tries,
+ * in the database so that any instance finishes what another started.
+ */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  step: text('step', { enum: CHALLENGE_STEPS }).notNull(),
+  method: text('method', { enum: ['password', 'google'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('sign_in_challenges_token_hash_key').on(t.tokenHash),
+  index('sign_in_challenges_user_idx').on(t.userId),
+  check('sign_in_challenges_step_check', oneOf(t.step, CHALLENGE_STEPS)),
 ]);
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {

@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
+import type { Staff2faPolicy } from '../../domain/staff-security.ts';
 import type { Role } from '../../domain/user.ts';
 import type { Database } from '../db/client.ts';
 import type { PublicUser } from '../features/accounts/public-user.ts';
@@ -34,13 +35,13 @@ function assertRole(user: PublicUser | null, role: Role): PublicUser {
   return user;
 }
 
-export function createAuth(db: Database): Auth {
+export function createAuth(db: Database, policy: Staff2faPolicy = 'optional'): Auth {
   const resolved = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
   const signedIn = (request: FastifyRequest) => {
     let found = resolved.get(request);
     if (!found) {
       const token = requestToken(request);
-      found = token ? signedInForToken(db, token) : Promise.resolve(null);
+      found = token ? signedInForToken(db, token, policy) : Promise.resolve(null);
       resolved.set(request, found);
     }
     return found;
@@ -55,7 +56,7 @@ export function createAuth(db: Database): Auth {
     currentSession: signedIn,
     currentUserNow: async (request) => {
       const token = requestToken(request);
-      return token ? (await signedInForToken(db, token))?.user ?? null : null;
+      return token ? (await signedInForToken(db, token, policy))?.user ?? null : null;
     },
     requireSignedIn,
     requireUser: async (request) => (await requireSignedIn(request)).user,

@@ -23,6 +23,8 @@ interface Rule {
   points: number;
   /** Window in seconds. */
   duration: number;
+  /** Once used up, refused this long (seconds) whatever the window says. */
+  blockDuration?: number;
 }
 
 export const RATE_RULES = {
@@ -39,6 +41,9 @@ export const RATE_RULES = {
   /** Payment returns (POST /api/confirm and the success page alike): per client, and per order number. */
   confirmPerIp: { points: 30, duration: 60 },
   confirmPerOrder: { points: 20, duration: 60 },
+  /** Wrong second-factor codes for one staff account, from anywhere: past five, locked for 15 minutes. */
+  secondFactorFailures: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  secondFactorPerIp: { points: 30, duration: 15 * 60 },
 } as const satisfies Record<string, Rule>;
 
 export type RateRule = keyof typeof RATE_RULES;

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as contract from '../../../domain/contract/accounts.ts';
 import { isCountryCode } from '../../../domain/countries.ts';
 import { DomainError } from '../../../domain/errors.ts';
+import { CHALLENGE_MS, secondFactorNeeded, type Staff2faPolicy } from '../../../domain/staff-security.ts';
 import { displayName } from '../../../domain/user.ts';
 import { translatorFor } from '../../../i18n/translator.server.ts';
 import type { Database } from '../../db/client.ts';
@@ -25,6 +26,8 @@ import { decodeFlow, encodeFlow, OIDC_COOKIE, OIDC_COOKIE_SECONDS, safeReturnPat
 import { commonPasswordsInBucket } from './password-policy.ts';
 import { createResetToken, resetPassword } from './password-reset.service.ts';
 import { publicUser } from './public-user.ts';
+import { CHALLENGE_COOKIE, CHALLENGE_COOKIE_PATH } from './second-factor.routes.ts';
+import { hasSecondFactor, startChallenge } from './second-factor.service.ts';
 import { clearSessionCookie, createSession, deleteSession, requestToken, setSessionCookie, type StaffSignIn } from './sessions.ts';
 import type { UserRow } from './public-user.ts';
 import {
@@ -44,11 +47,21 @@ interface AccountRoutesOptions {
   oidc: OidcClient | undefined;
   /** Cookies get Secure when the public address is https (D24). */
   secureCookies: boolean;
+  /** STAFF_2FA: whether every staff account must sign in with a second factor. */
+  staff2fa: Staff2faPolicy;
 }
 
 export function registerAccountRoutes(server: FastifyInstance, options: AccountRoutesOptions): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const { db, auth, limits, mailer, oidc, secureCookies } = options;
+  const { db, auth, limits, mailer, oidc, secureCookies, staff2fa } = options;
+  /** A staff sign-in that must be finished with a code: the challenge it waits on, or null to sign in now. */
+  const secondFactorChallenge = async (user: UserRow, method: 'password' | 'google') => {
+    if (user.role !== 'admin') return null;
+    const enrolled = await hasSecondFactor(db, user.id);
+    if (!secondFactorNeeded(user, enrolled, staff2fa)) return null;
+    const step = enrolled ? 'verify' as const : 'enroll' as const;
+    return { step, ...(await startChallenge(db, user.id, step, method)) };
+  };
   // Per-IP limits count every attempt whose body is JSON, valid or not: they run before it is validated.
   const limited = (name: Parameters<RateLimits['consume']>[0]) => async (request: FastifyRequest) => { await limits.consume(name, request.ip); };
   const signedIn = async (request: FastifyRequest) => { await auth.requireSignedIn(request); };
@@ -86,6 +99,14 @@ export function registerAccountRoutes(server: FastifyInstance, options: AccountR
     }
     // The owner got in: this client's earlier mistakes, and this attempt, are forgiven.
     await attempt.succeeded();
+    // Staff with a second factor (or a store that requires one) finish with a code: no session yet.
+    const waiting = await secondFactorChallenge(user, 'password');
+    if (waiting) {
+      return reply.status(202).send({
+        success: true as const, message: say(request, waiting.step === 'verify' ? 'auth.secondFactorVerify' : 'auth.secondFactorEnroll'),
+        secondFactor: { challenge: waiting.token, step: waiting.step, expiresAt: waiting.expiresAt.toISOString() },
+      });
+    }
     const session = await createSession(db, user.id, { staff: staffSignIn(request, user, 'password') });
     setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
     return { success: true as const, user: publicUser(user), message: say(request, 'auth.loggedIn'), token: session.token };
@@ -199,6 +220,12 @@ export function registerAccountRoutes(server: FastifyInstance, options: AccountR
     try {
       const identity = await oidc.finish(new URL(request.url, request.store.origin), flow);
       const user = await accountForGoogleIdentity(db, identity);
+      const waiting = await secondFactorChallenge(user, 'google');
+      if (waiting) {
+        // The code step reads the challenge from this cookie: no token in a URL.
+        reply.setCookie(CHALLENGE_COOKIE, waiting.token, { path: CHALLENGE_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: CHALLENGE_MS / 1000, signed: true });
+        return reply.redirect(`${back}?auth=second-factor&step=${waiting.step}`, 302);
+      }
       const session = await createSession(db, user.id, { staff: staffSignIn(request, user, 'google') });
       setSessionCookie(reply, session.token, session.expiresAt, secureCookies);
       request.log.info({ userId: user.id }, 'signed in with google');

@@ -128,7 +128,7 @@ function factText(key: string, raw: AuditFactValue | undefined, ctx: { t: Transl
   }
   switch (key) {
     case 'status': return event.action === 'brief.status' ? tCommon(`briefStatus.${raw}`) : tCommon(`orderStatus.${raw}`);
-    case 'outcome': case 'method': case 'role': case 'purpose': return t(`audit.values.${key}.${raw}`, { defaultValue: raw });
+    case 'outcome': case 'method': case 'role': case 'purpose': case 'secondFactor': return t(`audit.values.${key}.${raw}`, { defaultValue: raw });
     case 'kind': return tCommon(`tax.names.${raw}`, { defaultValue: raw });
     case 'country': return tCommon(`country.${raw}`, { defaultValue: raw });
     case 'validUntil': return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(new Date(raw));
