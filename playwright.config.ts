@@ -16,6 +16,8 @@ export const workerPort = (base: number) => base + 100 * Number(process.env.TEST
 export const E2E_TOSS_STORE_PORT = 3109;
 /** A third store, paying through Stripe and PayPal (fakes on loopback), for the providers' browser flows: its worker's port from this base. */
 export const E2E_PROVIDERS_STORE_PORT = 3110;
+/** A fourth store, whose own administrator enrols a second factor (the shared E2E admin never does): its worker's port from this base. */
+export const E2E_SECOND_FACTOR_STORE_PORT = 3111;
 export const E2E_ADMIN = { email: 'owner@studiolumi.test', password: 'owner-password-1' };
 // A fresh embedded database for every run: the default (PGlite) path is the one under test.
 const dataDir = path.join(os.tmpdir(), `studio-lumi-e2e-${process.pid}`);

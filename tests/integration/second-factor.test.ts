@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { ensureAdmin } from '../../src/server/features/accounts/admin-bootstrap.ts';
 import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditEvents, recoveryCodes, secondFactors, signInChallenges, userSessions, users } from '../../src/server/db/schema.ts';
@@ -176,6 +178,17 @@ describe.each(BACKENDS)('staff second factor on %s', (backend) => {
     expect((await s.call('GET', '/api/admin/overview', undefined, { cookie: admin.cookie })).statusCode).toBe(401);
     await db().update(userSessions).set({ createdAt: sql`now() - interval '29 days'` });
     expect((await s.call('GET', '/api/auth/me', undefined, { cookie: customer.cookie })).json().user).toMatchObject({ email: customer.account.email });
+  });
+
+  it('lets the operator back in: a new ADMIN_PASSWORD at start removes the account\'s second factor, on the audit trail', async () => {
+    const admin = await enrolled();
+    await ensureAdmin(db(), { email: admin.account.email, password: 'operator-chose-99' }, pino({ level: 'silent' }));
+    const signedIn = await post('/api/auth/login', { email: admin.account.email, password: 'operator-chose-99' });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, admin.account.email));
+    expect(await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id))).toEqual([]);
+    const [reset] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'auth.second_factor_reset'));
+    expect(reset).toMatchObject({ actorKind: 'system', subjectId: row!.id });
   });
 
   it('keeps customers out of the second factor routes', async () => {

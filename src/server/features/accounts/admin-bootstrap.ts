@@ -13,6 +13,7 @@ import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { withAdvisoryLock } from '../../db/locks.ts';
 import { voidResetTokens } from './reset-tokens.ts';
+import { removeSecondFactor } from './second-factor.service.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { findUserByEmail, insertUser } from './users.service.ts';
 
@@ -66,6 +67,11 @@ async function ensureNamedAdmin(tx: Database, email: string, password: string | 
   const sessionsEnded = await deleteUserSessions(tx, existing.id);
   await voidResetTokens(tx, existing.id);
   if (promoting) await recordRoleBySystem(tx, existing.id, existing.role, { sessionsEnded });
+  // The operator's way back into an account whose authenticator is lost: a new ADMIN_PASSWORD
+  // also removes its second factor (it enrols again at its next sign-in, or from My Page).
+  if (passwordChanged && await removeSecondFactor(tx, existing.id)) {
+    await recordAudit(tx, SYSTEM_ACTOR, { action: 'auth.second_factor_reset', subjectType: 'user', subjectId: existing.id, after: { sessionsEnded } });
+  }
   log.info({ email: existing.email }, promoting ? 'promoted to administrator' : 'administrator password set from ADMIN_PASSWORD');
   return null;
 }

@@ -149,6 +149,13 @@ export async function renewRecoveryCodes(tx: Database, key: SecretKey, actor: St
   return codes;
 }
 
+/** Removes an account's authenticator and recovery codes; resolves to whether it had one. */
+export async function removeSecondFactor(tx: Database, userId: string): Promise<boolean> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const removed = await tx.delete(secondFactors).where(eq(secondFactors.userId, userId)).returning({ userId: secondFactors.userId });
+  return removed.length > 0;
+}
+
 /** What My Page shows of a staff member's second factor. */
 export async function secondFactorStatus(db: Database, userId: string): Promise<{ enrolled: boolean; confirmedAt: Date | null; recoveryCodesLeft: number }> {
   const [[factor], [left]] = await Promise.all([

@@ -3,17 +3,20 @@
  * forgot-password view with a way back, Google when it is configured, and a guest option when
  * the caller offers one.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
 import { useLocation } from 'react-router';
 import type { PublicUser } from '../../../domain/user.ts';
 import { Modal } from '../../components/modal.tsx';
 import { useRootData } from '../../store-context.ts';
 import { ForgotForm } from './forgot-form.tsx';
-import { LoginForm } from './login-form.tsx';
+import { LoginForm, type SecondFactorPending } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 export type AuthTab = 'login' | 'register';
+
+// Only staff with a second factor ever need it.
+const SecondFactorStep = lazy(() => import('./second-factor-step.tsx'));
 
 export interface AuthDialogProps {
   open: boolean;
@@ -21,14 +24,17 @@ export interface AuthDialogProps {
   onClose: () => void;
   onAuthenticated: (user: PublicUser) => void;
   onGuest?: (() => void) | undefined;
+  /** Open at the code step: back from Google with a challenge in a cookie (issue 36). */
+  initialSecondFactor?: { step: 'verify' | 'enroll' } | undefined;
 }
 
-export default function AuthDialog({ open, initialTab, onClose, onAuthenticated, onGuest }: AuthDialogProps) {
+export default function AuthDialog({ open, initialTab, onClose, onAuthenticated, onGuest, initialSecondFactor }: AuthDialogProps) {
   const { t } = useTranslation('accounts');
   const { googleSignIn, country } = useRootData();
   const { pathname } = useLocation();
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [forgot, setForgot] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<Partial<SecondFactorPending> & { step: 'verify' | 'enroll' } | null>(initialSecondFactor ?? null);
 
   const tabButton = (id: AuthTab) => (
     <button
@@ -48,7 +54,17 @@ export default function AuthDialog({ open, initialTab, onClose, onAuthenticated,
     <Modal open={open} onClose={onClose} labelledBy="auth-dialog-title" className="max-w-[425px]">
       <div className="p-6 pt-5">
         <h2 id="auth-dialog-title" className="pr-12 text-xl font-bold">{t('dialog.title')}</h2>
-        {forgot ? (
+        {secondFactor ? (
+          <div className="mt-4">
+            <h3 className="mb-3 font-semibold">{t('secondFactor.title')}</h3>
+            <Suspense fallback={<p className="text-sm text-slate-600">{t('secondFactor.loading')}</p>}>
+              <SecondFactorStep
+                challenge={secondFactor.challenge} step={secondFactor.step} email={secondFactor.email}
+                onSuccess={onAuthenticated} onStartOver={() => { setSecondFactor(null); setTab('login'); }}
+              />
+            </Suspense>
+          </div>
+        ) : forgot ? (
           <div className="mt-4">
             <ForgotForm onBack={() => setForgot(false)} />
           </div>
@@ -59,7 +75,7 @@ export default function AuthDialog({ open, initialTab, onClose, onAuthenticated,
               {tabButton('register')}
             </div>
             <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`} className="mt-5">
-              {tab === 'login' ? <LoginForm onSuccess={onAuthenticated} onForgot={() => setForgot(true)} /> : <RegisterForm onSuccess={onAuthenticated} />}
+              {tab === 'login' ? <LoginForm onSuccess={onAuthenticated} onForgot={() => setForgot(true)} onSecondFactor={setSecondFactor} /> : <RegisterForm onSuccess={onAuthenticated} />}
             </div>
             {(googleSignIn || onGuest) && (
               <div className="mt-5 space-y-3">

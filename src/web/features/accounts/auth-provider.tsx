@@ -19,6 +19,8 @@ interface OpenAuthOptions {
   onAuthenticated?: (user: PublicUser) => void;
   /** Offers the guest purchase button, and what it does. */
   onGuest?: () => void;
+  /** Opens at the code step of a staff sign-in (back from Google, issue 36). */
+  secondFactor?: { step: 'verify' | 'enroll' };
 }
 
 interface AuthDialogApi {
@@ -47,6 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             key={state.key}
             open={state.open}
             initialTab={state.options.tab ?? 'login'}
+            initialSecondFactor={state.options.secondFactor}
             onClose={close}
             onGuest={state.options.onGuest ? () => {
               close();

@@ -11,7 +11,10 @@ import { lazySchemaResolver } from '../../components/lazy-schema-resolver.ts';
 
 type Values = { email: string; password: string };
 
-export function LoginForm({ onSuccess, onForgot }: { onSuccess: (user: PublicUser) => void; onForgot: () => void }) {
+/** What the password step leaves for the code step (issue 36): staff with a second factor. */
+export interface SecondFactorPending { challenge: string; step: 'verify' | 'enroll'; email: string }
+
+export function LoginForm({ onSuccess, onForgot, onSecondFactor }: { onSuccess: (user: PublicUser) => void; onForgot: () => void; onSecondFactor: (pending: SecondFactorPending) => void }) {
   const { t } = useTranslation('accounts');
   const { t: tErrors } = useTranslation('errors');
   const store = useStore();
@@ -21,8 +24,13 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: (user: PublicUse
   });
 
   const submit = handleSubmit(async (values) => {
-    const result = await apiRequest<Answer<typeof login>>('POST', '/api/auth/login', values, store);
+    const result = await apiRequest<Answer<typeof login> | Answer<typeof login, 202>>('POST', '/api/auth/login', values, store);
     if (result.ok) {
+      // The password was right; a staff account goes on to its code (no session yet).
+      if ('secondFactor' in result.data) {
+        onSecondFactor({ challenge: result.data.secondFactor.challenge, step: result.data.secondFactor.step, email: values.email });
+        return;
+      }
       toast.success(() => t('toast.loginSuccess'), result.data.message);
       onSuccess(result.data.user);
       return;

@@ -6,7 +6,7 @@
  */
 import type { Answer } from '../../../domain/contract/http.ts';
 import type { profile, updateProfile } from '../../../domain/contract/accounts.ts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react.tsx';
 import { isRouteErrorResponse, useRevalidator } from 'react-router';
@@ -26,6 +26,9 @@ import { useLiveRevalidation } from '../conversation/use-live-revalidation.ts';
 import { ChangePassword } from './change-password.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
 
+
+// Staff only (issue 36): customers' My Page never loads it.
+const SecondFactorCard = lazy(() => import('./second-factor-card.tsx'));
 
 type Values = { email: string; username: string; firstName: string; lastName: string; phone: string; currentPassword: string };
 
@@ -127,7 +130,7 @@ function MemberInfo({ user }: { user: PublicUser }) {
             <div key={field} className={`min-w-0 ${field === 'email' || field === 'username' ? 'sm:col-span-2' : ''}`}>
               <dt className="text-sm text-slate-600">{label}</dt>
               {/* A long e-mail address breaks before its @ or a dot, and a username only if longer than the line, rather than widening a 320 px page. */}
-              <dd className="mt-0.5 font-medium break-words" data-field={field}>{field === 'email' ? <EmailAddress address={user.email} /> : user[field] || <span className="text-slate-400">{t('profile.notSet')}</span>}</dd>
+              <dd className="mt-0.5 font-medium break-words" data-field={field}>{field === 'email' ? <EmailAddress address={user.email} /> : user[field] || <span className="text-slate-500">{t('profile.notSet')}</span>}</dd>
             </div>
           ))}
         </dl>
@@ -148,6 +151,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <MemberInfo key={`${user.id}:${user.email}`} user={user} />
         <OrderHistory orders={loaderData.orders} />
         <ChangePassword user={user} />
+        {user.role === 'admin' && <Suspense fallback={null}><SecondFactorCard user={user} /></Suspense>}
       </div>
     </div>
   );
