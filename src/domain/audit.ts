@@ -31,6 +31,7 @@ export const AUDIT_ACTION_GROUPS = {
   'auth.second_factor_failed': 'sign_ins',
   'auth.recovery_codes_renewed': 'sign_ins',
   'auth.second_factor_reset': 'sign_ins',
+  'auth.rechecked': 'sign_ins',
   'account.erased': 'privacy',
 } as const satisfies Record<string, AuditGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTION_GROUPS;

@@ -364,6 +364,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Make an account staff, or take the role away (staff)
+         * @description Needs a sign-in, code or re-check of the last five minutes (403 `RECENT_SIGN_IN_REQUIRED`, then `POST /api/auth/reauthenticate`). Only an account whose e-mail was proven becomes an administrator (409 `EMAIL_NOT_PROVEN`); the last administrator keeps the role (409 `LAST_ADMINISTRATOR`). The account's sessions end. On the audit trail.
+         */
+        patch: operations["setUserRole"];
+        trace?: never;
+    };
+    "/api/admin/users/{id}/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset a staff member's two-step sign-in (a lost phone) (staff)
+         * @description Removes the authenticator and recovery codes and ends the account's sessions: it signs in again and enrols anew. Needs a recent re-check, as role changes do. On the audit trail.
+         */
+        delete: operations["resetSecondFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/check-email": {
         parameters: {
             query?: never;
@@ -562,6 +602,26 @@ export interface paths {
          */
         put: operations["updateProfile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm it is you again, before a refund or a change of role (staff)
+         * @description With a code from the authenticator app or a recovery code; a staff member without a second factor gives the password. Good for five minutes on this session. Wrong answers count towards the same lockout as codes at sign-in.
+         */
+        post: operations["reauthenticate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1514,7 +1574,7 @@ export interface components {
              * @description What went wrong, from a closed list.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_ENROLLED" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "EVIDENCE_NOT_ALLOWED" | "EVIDENCE_ALREADY_ASKED" | "EVIDENCE_NOT_OPEN" | "CASH_RECEIPT_REFUSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
+            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_ENROLLED" | "LAST_ADMINISTRATOR" | "EMAIL_NOT_PROVEN" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "EVIDENCE_NOT_ALLOWED" | "EVIDENCE_ALREADY_ASKED" | "EVIDENCE_NOT_OPEN" | "CASH_RECEIPT_REFUSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
             /** @description Per field, what is wrong with it (validation failures), localized. */
             fields?: {
                 [key: string]: string;
@@ -1564,7 +1624,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                action?: "order.status" | "order.comment" | "order.cancel" | "quote.sent" | "files.delivered" | "files.attached" | "brief.status" | "inbox.handled" | "papers.tax_invoice" | "papers.exported" | "settings.tax_rule" | "user.role" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_failed" | "auth.recovery_codes_renewed" | "account.erased";
+                action?: "order.status" | "order.comment" | "order.cancel" | "quote.sent" | "files.delivered" | "files.attached" | "brief.status" | "inbox.handled" | "papers.tax_invoice" | "papers.exported" | "settings.tax_rule" | "user.role" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_failed" | "auth.recovery_codes_renewed" | "auth.second_factor_reset" | "auth.rechecked" | "account.erased";
                 actor?: (string & (unknown & unknown & unknown)) | null;
                 from?: string & (unknown & unknown & unknown & unknown);
                 group?: "money" | "status" | "roles" | "quotes" | "papers" | "files" | "settings" | "sign_ins" | "privacy";
@@ -1588,7 +1648,7 @@ export interface operations {
                     "application/json": {
                         events: {
                             /** @enum {string} */
-                            action: "order.status" | "order.comment" | "order.cancel" | "quote.sent" | "files.delivered" | "files.attached" | "brief.status" | "inbox.handled" | "papers.tax_invoice" | "papers.exported" | "settings.tax_rule" | "user.role" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_failed" | "auth.recovery_codes_renewed" | "account.erased";
+                            action: "order.status" | "order.comment" | "order.cancel" | "quote.sent" | "files.delivered" | "files.attached" | "brief.status" | "inbox.handled" | "papers.tax_invoice" | "papers.exported" | "settings.tax_rule" | "user.role" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_failed" | "auth.recovery_codes_renewed" | "auth.second_factor_reset" | "auth.rechecked" | "account.erased";
                             actor: {
                                 /** @description A staff member's address at the time; null for the store itself or a customer. */
                                 email: string | null;
@@ -3870,6 +3930,8 @@ export interface operations {
                             phone: string | null;
                             /** @enum {string} */
                             role: "customer" | "admin";
+                            /** @description Signs in with an authenticator app (issue 36). */
+                            secondFactor: boolean;
                             username: string;
                         }[];
                     };
@@ -3895,6 +3957,210 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id (a uuid, in either case). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "customer" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: boolean;
+                        /** Format: uuid */
+                        id: string;
+                        message: string;
+                        /** @enum {string} */
+                        role: "customer" | "admin";
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    resetSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id (a uuid, in either case). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        message: string;
+                        removed: boolean;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4657,6 +4923,102 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string & (unknown & unknown & unknown & unknown);
+                    password?: string;
+                    recoveryCode?: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A sentence for the person, in the request's language. */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -130,4 +130,29 @@ test.describe.serial('two-step sign-in for staff', () => {
     await expect(english).toBeHidden();
     expect((await page.goto('/us/admin'))?.status()).toBe(200);
   });
+
+  test('the users tab shows who signs in with two steps, and asks before changing a role', async ({ page, browser, consoleErrors: _ }) => {
+    test.slow();
+    const customer = await browser.newContext({ baseURL: STORE });
+    const email = `future-staff.${Date.now()}@example.com`;
+    expect((await customer.request.post('/api/auth/register', { data: { email, password: 'future-staff-7', firstName: '지우', lastName: '박' } })).status()).toBe(201);
+    await customer.close();
+    // Signed in by password and a recovery code (the app's next codes are taken; a fresh sign-in counts as a recent check).
+    const step = await (await page.request.post('/api/auth/login', { data: ADMIN })).json();
+    expect((await page.request.post('/api/auth/second-factor', { data: { challenge: step.secondFactor.challenge, recoveryCode: recoveryCodes[1] } })).status()).toBe(200);
+    await page.goto(`/kr/admin?tab=users&q=${encodeURIComponent('studiolumi.test')}`);
+    await hydrated(page);
+    await expect(page.locator(`[data-admin-user="${ADMIN.email}"] [data-user-second-factor]`)).toHaveText('사용');
+    await page.goto(`/kr/admin?tab=users&q=${encodeURIComponent(email)}`);
+    await hydrated(page);
+    const row = page.locator(`[data-admin-user="${email}"]`);
+    await row.getByRole('button', { name: '관리자로 지정' }).click();
+    await expect(row).toContainText('모든 주문과 고객 파일');
+    await axeClean(page, 'users tab');
+    await shoot(page, 'users-ko', { fullPage: true });
+    await row.getByRole('button', { name: '확인' }).click();
+    // Never proven (no reset link, no Google): refused, and the account stays a customer.
+    await expect(page.getByText('이메일 주소가 확인되지 않은 계정')).toBeVisible();
+    await expect(row.getByRole('button', { name: '관리자로 지정' })).toBeVisible();
+  });
 });

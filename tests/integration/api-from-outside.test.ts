@@ -128,6 +128,8 @@ describe('the API from outside', () => {
       secondFactorSetup: { challenge: 'not-a-challenge-token' },
       secondFactorConfirm: { challenge: 'not-a-challenge-token', code: '123456' },
       renewRecoveryCodes: { code: '123456' },
+      reauthenticate: { password: 'not-the-password' },
+      setUserRole: { role: 'customer' },
       checkEmail: { email: 'nobody@example.com' },
       forgotPassword: { email: `walk-${randomUUID()}@example.com` },
       resetPassword: { token: 'not-a-token', password: 'lumi-walk-2026' },
@@ -221,7 +223,7 @@ describe('the API from outside', () => {
       return out;
     }
 
-    const STAFF = new Set(['changeStatus', 'setComments', 'cancelOrderAsStaff', 'setBriefStatus', 'markContact', 'sendQuote', 'setTaxRule', 'recordTaxInvoice', 'postStaffOrderMessage', 'markStaffOrderMessagesRead']);
+    const STAFF = new Set(['reauthenticate', 'setUserRole', 'changeStatus', 'setComments', 'cancelOrderAsStaff', 'setBriefStatus', 'markContact', 'sendQuote', 'setTaxRule', 'recordTaxInvoice', 'postStaffOrderMessage', 'markStaffOrderMessagesRead']);
     const SIGNED_IN = new Set(['updateProfile', 'changePassword', 'mergeCart']);
 
     it('accepts a value at each bound and refuses the first one past it with 400 naming the field, for every JSON body', async () => {

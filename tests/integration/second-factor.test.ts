@@ -5,13 +5,13 @@
  * instances), STAFF_2FA=required, staff sessions of 12 hours, and nothing kept in plain.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { ensureAdmin } from '../../src/server/features/accounts/admin-bootstrap.ts';
 import { generate } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditEvents, recoveryCodes, secondFactors, signInChallenges, userSessions, users } from '../../src/server/db/schema.ts';
+import { auditEvents, recoveryCodes, refunds, secondFactors, signInChallenges, userSessions, users } from '../../src/server/db/schema.ts';
 import { BACKENDS, useSecondInstance, useTestServer, type TestServer } from './harness.ts';
 import { sessionCookie } from './support/clients.ts';
 import { staffApi } from './support/staff.ts';
@@ -189,6 +189,76 @@ describe.each(BACKENDS)('staff second factor on %s', (backend) => {
     expect(await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id))).toEqual([]);
     const [reset] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'auth.second_factor_reset'));
     expect(reset).toMatchObject({ actorKind: 'system', subjectId: row!.id });
+  });
+
+  it('asks for a recent proof before a refund: 403, then the password (no factor) or a code (enrolled), five minutes long', async () => {
+    const owner = await s.customer();
+    const admin = await s.admin();
+    const paid = await s.paidOrder(owner.cookie, owner.account.email);
+    const other = await s.paidOrder(owner.cookie, owner.account.email);
+    await db().update(userSessions).set({ createdAt: sql`now() - interval '10 minutes'` });
+    const cancel = (id: string, refundAmount: number) => s.call('POST', `/api/admin/orders/${id}/cancel`, { refundAmount, reason: 'Asked by phone' }, { cookie: admin.cookie });
+    const refused = await cancel(paid.id, 1000);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'RECENT_SIGN_IN_REQUIRED']);
+    expect(refused.json().message).toContain('authenticator');
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, paid.id))).toEqual([]);
+    expect((await post('/api/auth/reauthenticate', { password: 'not-the-password' }, admin.cookie)).statusCode).toBe(403);
+    const proved = await post('/api/auth/reauthenticate', { password: admin.account.password }, admin.cookie);
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect((await cancel(paid.id, 1000)).statusCode).toBe(200);
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, paid.id))).toHaveLength(1);
+    // Five minutes on, the proof is stale again; a cancel without a refund never needs it.
+    await db().update(userSessions).set({ reauthenticatedAt: sql`now() - interval '6 minutes'` });
+    expect((await cancel(other.id, 1000)).statusCode).toBe(403);
+    expect((await cancel(other.id, 0)).statusCode).toBe(200);
+    const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, admin.account.email));
+    const [rechecked] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'auth.rechecked'), eq(auditEvents.actorUserId, row!.id)));
+    expect(rechecked!.after).toEqual({ method: 'password' });
+  });
+
+  it('takes only the factor as proof from a staff member who enrolled', async () => {
+    const admin = await enrolled();
+    expect((await post('/api/auth/reauthenticate', { password: admin.account.password }, admin.cookie)).statusCode).toBe(401);
+    expect((await post('/api/auth/reauthenticate', { code: await codeFor(admin.secret, 1) }, admin.cookie)).statusCode).toBe(200);
+    expect((await post('/api/auth/reauthenticate', { code: '123456', password: 'x' }, admin.cookie)).statusCode).toBe(400);
+  });
+
+  it('changes roles: only a proven address becomes staff, the last administrator stays one, the account\'s sessions end', async () => {
+    const admin = await s.admin();
+    const candidate = await s.customer();
+    const [target] = await db().select({ id: users.id }).from(users).where(eq(users.email, candidate.account.email));
+    const role = (id: string, value: string, cookie = admin.cookie) => s.call('PATCH', `/api/admin/users/${id}/role`, { role: value }, { cookie });
+    expect((await role(target!.id, 'admin')).json().code).toBe('EMAIL_NOT_PROVEN');
+    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, target!.id));
+    const promoted = await role(target!.id, 'admin');
+    expect(promoted.json()).toMatchObject({ success: true, role: 'admin', changed: true });
+    // Promoted, the account signs in again (its customer session ended).
+    expect((await s.call('GET', '/api/auth/me', undefined, { cookie: candidate.cookie })).json().user).toBeNull();
+    expect((await role(target!.id, 'admin')).json().changed).toBe(false);
+    const [entry] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'user.role'), eq(auditEvents.subjectId, target!.id)));
+    expect(entry).toMatchObject({ actorKind: 'staff', before: { role: 'customer' }, after: { role: 'admin', sessionsEnded: 1 } });
+    // Every administrator but one taken away: the last refuses.
+    const admins = await db().select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    const [self] = await db().select({ id: users.id }).from(users).where(eq(users.email, admin.account.email));
+    for (const other of admins.filter((a) => a.id !== self!.id)) expect((await role(other.id, 'customer')).statusCode).toBe(200);
+    const last = await role(self!.id, 'customer');
+    expect([last.statusCode, last.json().code]).toEqual([409, 'LAST_ADMINISTRATOR']);
+    // A stale session is asked to prove itself first.
+    await db().update(userSessions).set({ createdAt: sql`now() - interval '10 minutes'` }).where(eq(userSessions.userId, self!.id));
+    expect((await role(target!.id, 'admin')).json().code).toBe('RECENT_SIGN_IN_REQUIRED');
+  });
+
+  it('resets a colleague\'s lost authenticator: factor and sessions gone, on the trail', async () => {
+    const colleague = await enrolled();
+    const admin = await s.admin();
+    const [target] = await db().select({ id: users.id }).from(users).where(eq(users.email, colleague.account.email));
+    const reset = await s.call('DELETE', `/api/admin/users/${target!.id}/second-factor`, undefined, { cookie: admin.cookie });
+    expect(reset.json()).toMatchObject({ success: true, removed: true });
+    expect(await db().select().from(secondFactors).where(eq(secondFactors.userId, target!.id))).toEqual([]);
+    expect((await s.call('GET', '/api/admin/overview', undefined, { cookie: colleague.cookie })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: colleague.account.email, password: colleague.account.password })).statusCode).toBe(200);
+    const listed = (await s.call('GET', `/api/admin/users?q=${encodeURIComponent(colleague.account.email)}`, undefined, { cookie: admin.cookie })).json();
+    expect(listed.users[0]).toMatchObject({ email: colleague.account.email, secondFactor: false });
   });
 
   it('keeps customers out of the second factor routes', async () => {

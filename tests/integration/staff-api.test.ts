@@ -38,6 +38,9 @@ const STAFF_ROUTES: Array<{ method: Method; url: string; body?: unknown; query?:
   { method: 'GET', url: '/api/admin/briefs', audit: null },
   { method: 'PATCH', url: '/api/project-briefs/:id/status', body: { status: 'approved' }, audit: 'brief.status' },
   { method: 'GET', url: '/api/admin/users', audit: null },
+  // On a customer who stays one, and who has no factor: nothing changes, so nothing is recorded (second-factor.test.ts records both).
+  { method: 'PATCH', url: '/api/admin/users/:id/role', body: { role: 'customer' }, audit: null },
+  { method: 'DELETE', url: '/api/admin/users/:id/second-factor', audit: null },
   { method: 'GET', url: '/api/admin/overview', audit: null },
   { method: 'GET', url: '/api/admin/contacts', audit: null },
   { method: 'GET', url: '/api/admin/audit', audit: null },
@@ -65,7 +68,8 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
 
   it('records every staff change on the audit trail: each write route names its action', () => {
     // A staff note in the thread is the conversation's own record (with files, it is `files.attached`); reading marks nothing.
-    const unaudited = new Set(['POST /api/admin/orders/:id/messages', 'POST /api/admin/orders/:id/messages/read']);
+    // A role given again or a reset of no factor changes nothing: recorded only when they change something.
+    const unaudited = new Set(['POST /api/admin/orders/:id/messages', 'POST /api/admin/orders/:id/messages/read', 'PATCH /api/admin/users/:id/role', 'DELETE /api/admin/users/:id/second-factor']);
     for (const route of STAFF_ROUTES.filter((r) => r.method !== 'GET' && !unaudited.has(`${r.method} ${r.url}`))) {
       expect(route.audit, `${route.method} ${route.url}`).not.toBeNull();
     }
@@ -93,7 +97,8 @@ describe.each(BACKENDS)('staff API on %s', (backend) => {
     const invoice = await s.api.call('POST', `/api/orders/${transfer.orderNumber}/tax-invoice`, { businessNumber: '124-81-00998', company: '주식회사 맛있는 빵집', representative: '김민수', email: 'tax@bakery.example' }, { cookie: owner.cookie });
     expect(invoice.statusCode, invoice.body).toBe(201);
     const [request] = await s.db().select().from(schema.evidenceRequests).where(eq(schema.evidenceRequests.orderId, transfer.id));
-    const ids: Record<string, string> = { '/api/project-briefs/:id/status': brief.briefId, '/api/admin/contacts/:id': contact!.id, '/api/admin/orders/:id/quote': consultation!.id, '/api/admin/tax-invoices/:id': request!.id };
+    const [otherRow] = await s.db().select({ id: users.id }).from(users).where(eq(users.email, other.account.email));
+    const ids: Record<string, string> = { '/api/admin/users/:id/role': otherRow!.id, '/api/admin/users/:id/second-factor': otherRow!.id, '/api/project-briefs/:id/status': brief.briefId, '/api/admin/contacts/:id': contact!.id, '/api/admin/orders/:id/quote': consultation!.id, '/api/admin/tax-invoices/:id': request!.id };
     const guest = newGuestId();
 
     const callers: Array<{ name: string; headers: Record<string, string>; query?: string; expected: number }> = [

@@ -4,7 +4,7 @@ import { ROLES } from '../user.ts';
 import { COMMON_PASSWORD_BUCKETS } from '../validation/password-rule.ts';
 import {
   changePasswordSchema, checkEmailSchema, forgotPasswordSchema, loginSchema, profileSchema, registerSchema, resetPasswordSchema,
-  secondFactorConfirmSchema, secondFactorProofSchema, secondFactorSetupSchema, secondFactorSignInSchema,
+  reauthenticateSchema, secondFactorConfirmSchema, secondFactorProofSchema, secondFactorSetupSchema, secondFactorSignInSchema,
 } from '../validation/accounts.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { SIGNED_IN, errorAnswers, ok, route, storeHeaders, type Answer } from './http.ts';
@@ -182,6 +182,14 @@ export const renewRecoveryCodes = route({
   description: 'Proven with a code from the app (or an unused recovery code). Answers ten new codes, once; the earlier ones stop working. Wrong codes count towards the lockout.',
   body: secondFactorProofSchema,
   response: { 200: ok({ recoveryCodes: recoveryCodesList, message }), ...errorAnswers(400, 401, 403, 429) },
+});
+
+export const reauthenticate = route({
+  operationId: 'reauthenticate',
+  summary: 'Confirm it is you again, before a refund or a change of role (staff)', tags, security: SIGNED_IN,
+  description: 'With a code from the authenticator app or a recovery code; a staff member without a second factor gives the password. Good for five minutes on this session. Wrong answers count towards the same lockout as codes at sign-in.',
+  body: reauthenticateSchema,
+  response: { 200: ok({ message }), ...errorAnswers(400, 401, 403, 429) },
 });
 
 export type PublicUserAnswer = z.input<typeof publicUserSchema>;

@@ -12,7 +12,7 @@ import { REFUND_STATUSES } from '../payments.ts';
 import { PAPER_KINDS } from '../tax/papers.ts';
 import { CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../tax/korean-evidence.ts';
 import {
-  adminAuditQuerySchema, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
+  adminAuditQuerySchema, userRoleSchema, adminBriefsQuerySchema, adminContactsQuerySchema, adminOrdersQuerySchema, adminPapersQuerySchema, adminUsersQuerySchema, contactHandledSchema, orderCommentsSchema, orderStatusSchema, quoteSchema, staffCancelSchema,
 } from '../validation/admin.ts';
 import { businessSchema, paperSchema } from './orders.ts';
 import { taxInvoiceRequests } from './papers.ts';
@@ -147,6 +147,24 @@ export const listBriefs = route({
 export const staffUserSchema = z.object({
   id: z.uuid(), username: z.string(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(),
   phone: z.string().nullable(), role: z.enum(ROLES), createdAt: dateTime(),
+  secondFactor: z.boolean().describe('Signs in with an authenticator app (issue 36).'),
+});
+
+export const setUserRole = route({
+  operationId: 'setUserRole',
+  summary: "Make an account staff, or take the role away (staff)", tags, security,
+  description: 'Needs a sign-in, code or re-check of the last five minutes (403 `RECENT_SIGN_IN_REQUIRED`, then `POST /api/auth/reauthenticate`). Only an account whose e-mail was proven becomes an administrator (409 `EMAIL_NOT_PROVEN`); the last administrator keeps the role (409 `LAST_ADMINISTRATOR`). The account\'s sessions end. On the audit trail.',
+  params: uuidParams,
+  body: userRoleSchema,
+  response: { 200: ok({ id: z.uuid(), role: z.enum(ROLES), changed: z.boolean(), message: z.string() }), ...errorAnswers(400, 401, 403, 404, 409) },
+});
+
+export const resetSecondFactor = route({
+  operationId: 'resetSecondFactor',
+  summary: "Reset a staff member's two-step sign-in (a lost phone) (staff)", tags, security,
+  description: 'Removes the authenticator and recovery codes and ends the account\'s sessions: it signs in again and enrols anew. Needs a recent re-check, as role changes do. On the audit trail.',
+  params: uuidParams,
+  response: { 200: ok({ id: z.uuid(), removed: z.boolean(), message: z.string() }), ...errorAnswers(400, 401, 403, 404) },
 });
 
 export const listUsers = route({

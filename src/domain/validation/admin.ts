@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, AUDIT_GROUPS, type AuditAction } from '../audit.ts';
 import { PAPER_KINDS } from '../tax/papers.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES } from '../statuses.ts';
 import { COUNTRY_CODES } from '../countries.ts';
+import { ROLES } from '../user.ts';
 import { QUOTE_DEFAULT_VALID_DAYS, QUOTE_DESCRIPTION_MAX, QUOTE_MAX_LINES, QUOTE_MAX_TOTAL_MINOR, QUOTE_MAX_VALID_DAYS, QUOTE_NOTE_MAX, quoteTotal } from '../quotes.ts';
 import { V } from './messages.ts';
 import { optionalText, plainText, requiredText, uuidField } from './schema-helpers.ts';
@@ -69,6 +70,9 @@ export const adminAuditQuerySchema = z.object({
   pageSize: pageSize.default(50),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
+
+/** A change of role (issue 36). */
+export const userRoleSchema = z.object({ role: z.enum(ROLES, { error: V.invalidChoice }) });
 
 export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: V.invalidChoice }),

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.ts';
-import type { Staff2faPolicy } from '../../domain/staff-security.ts';
+import { recentlyChecked, type Staff2faPolicy } from '../../domain/staff-security.ts';
 import type { Role } from '../../domain/user.ts';
 import type { Database } from '../db/client.ts';
 import type { PublicUser } from '../features/accounts/public-user.ts';
@@ -26,6 +26,11 @@ export interface Auth {
   requireUserWithRole(request: FastifyRequest, role: Role): Promise<PublicUser>;
   /** Staff and the session they act with (for the audit trail); 401 or 403 as `requireUserWithRole`. */
   requireStaff(request: FastifyRequest): Promise<SignedIn>;
+  /**
+   * Staff whose session proved itself in the last five minutes (a sign-in, a code, a re-check):
+   * before a refund or a change of role. Otherwise 403 RECENT_SIGN_IN_REQUIRED.
+   */
+  requireRecentCheck(request: FastifyRequest): Promise<SignedIn>;
 }
 
 /** The role check itself, shared by API guards and page loaders. */
@@ -64,6 +69,14 @@ export function createAuth(db: Database, policy: Staff2faPolicy = 'optional'): A
     requireStaff: async (request) => {
       const found = await signedIn(request);
       assertRole(found?.user ?? null, 'admin');
+      return found!;
+    },
+    requireRecentCheck: async (request) => {
+      const found = await signedIn(request);
+      assertRole(found?.user ?? null, 'admin');
+      if (!recentlyChecked({ createdAt: found!.signedInAt, secondFactorAt: found!.secondFactorAt, reauthenticatedAt: found!.reauthenticatedAt })) {
+        throw new DomainError('RECENT_SIGN_IN_REQUIRED', { messageKey: 'auth.recheckNeeded' });
+      }
       return found!;
     },
   };

@@ -42,6 +42,8 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   RECENT_SIGN_IN_REQUIRED: { status: 403, key: 'auth.recentSignInRequired' },
   SECOND_FACTOR_INVALID: { status: 401, key: 'auth.secondFactorInvalid' },
   SECOND_FACTOR_ENROLLED: { status: 409, key: 'auth.secondFactorEnrolled' },
+  LAST_ADMINISTRATOR: { status: 409, key: 'auth.lastAdministrator' },
+  EMAIL_NOT_PROVEN: { status: 409, key: 'auth.emailNotProven' },
   QUOTE_ONLY: { status: 422, key: 'pricing.quoteOnly' },
   INVALID_QUANTITY: { status: 400, key: 'pricing.invalidQuantity' },
   UNKNOWN_ITEM: { status: 400, key: 'orders.unknownItem' },

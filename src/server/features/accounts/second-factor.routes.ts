@@ -20,10 +20,11 @@ import type { RateLimits } from '../../http/rate-limits.ts';
 import { publicUser } from './public-user.ts';
 import type { SecretKey } from './second-factor-secret.ts';
 import {
-  beginEnrolment, confirmEnrolment, countChallengeFailure, endChallenge, openChallenge, proveSecondFactor, renewRecoveryCodes, secondFactorStatus, type ChallengeRow,
+  beginEnrolment, confirmEnrolment, countChallengeFailure, endChallenge, hasSecondFactor, openChallenge, proveSecondFactor, renewRecoveryCodes, secondFactorStatus, type ChallengeRow,
 } from './second-factor.service.ts';
 import { createSession, setSessionCookie } from './sessions.ts';
 import { findUserById } from './users.service.ts';
+import { verifyPassword } from './password.ts';
 
 /** The signed cookie a Google return leaves for the code step (the password answer gives the token in its body). */
 export const CHALLENGE_COOKIE = 'sfc';
@@ -138,6 +139,33 @@ export function registerSecondFactorRoutes(server: FastifyInstance, options: Opt
     const signedIn = await auth.requireStaff(request);
     const state = await secondFactorStatus(db, signedIn.user.id);
     return { success: true as const, ...state, confirmedAt: state.confirmedAt?.toISOString() ?? null, required: policy === 'required' };
+  });
+
+  app.post('/api/auth/reauthenticate', { schema: contract.reauthenticate, preValidation: staffOnly }, async (request) => {
+    const signedIn = await auth.requireStaff(request);
+    const input = request.body;
+    const enrolled = await hasSecondFactor(db, signedIn.user.id);
+    await limits.consume('secondFactorFailures', signedIn.user.id);
+    const proven = await db.transaction(async (tx) => {
+      let method: 'totp' | 'recovery_code' | 'password' | null;
+      if (enrolled) {
+        // Whoever enrolled proves it with the factor: a password alone is what a thief may have.
+        method = input.password !== undefined ? null : await proveSecondFactor(tx as unknown as Database, key, signedIn.user.id, input);
+      } else {
+        const user = await findUserById(tx as unknown as Database, signedIn.user.id);
+        method = input.password !== undefined && user.passwordHash && await verifyPassword(user.passwordHash, input.password) ? 'password' : null;
+      }
+      if (!method) return null;
+      await tx.update(userSessions).set({ reauthenticatedAt: new Date() }).where(eq(userSessions.id, signedIn.sessionId));
+      await recordAudit(tx as unknown as Database, staffActor(request, signedIn), { action: 'auth.rechecked', subjectType: 'session', subjectId: signedIn.sessionId, after: { method } });
+      return method;
+    });
+    if (!proven) {
+      if (enrolled) return refuse(request, signedIn.user.id, null);
+      throw new DomainError('CURRENT_PASSWORD_INVALID');
+    }
+    await limits.reset('secondFactorFailures', signedIn.user.id);
+    return { success: true as const, message: say(request, 'auth.rechecked') };
   });
 
   app.post('/api/auth/second-factor/recovery-codes', { schema: contract.renewRecoveryCodes, preValidation: staffOnly }, async (request) => {

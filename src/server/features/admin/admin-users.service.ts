@@ -2,7 +2,7 @@
 import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUsersQuery } from '../../../domain/validation/admin.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { secondFactors, users } from '../../db/schema.ts';
 import { adminUserView } from '../accounts/public-user.ts';
 
 export async function searchUsers(db: Database, query: AdminUsersQuery) {
@@ -12,10 +12,11 @@ export async function searchUsers(db: Database, query: AdminUsersQuery) {
     where = or(ilike(users.email, like), ilike(users.username, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.phone, like));
   }
   const [rows, [counted]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db.select({ user: users, secondFactor: sql<boolean>`${secondFactors.confirmedAt} is not null` }).from(users).leftJoin(secondFactors, eq(secondFactors.userId, users.id))
+      .where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
-  return { users: rows.map(adminUserView), total: counted?.total ?? 0 };
+  return { users: rows.map((row) => ({ ...adminUserView(row.user), secondFactor: row.secondFactor })), total: counted?.total ?? 0 };
 }
 
 /** Where staff notifications go: STAFF_EMAIL (comma-separated) when set, else every administrator. */

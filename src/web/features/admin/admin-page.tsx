@@ -21,6 +21,7 @@ import { AdminSettings } from './admin-settings.tsx';
 import { AdminTax } from './admin-tax.tsx';
 import { AdminUsers } from './admin-users.tsx';
 import { StaffOnly } from './staff-only.tsx';
+import { RecheckHost } from './recheck.tsx';
 import { useLiveRevalidation } from '../conversation/use-live-revalidation.ts';
 import { tabQuery } from './tab-query.ts';
 
@@ -99,6 +100,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      <RecheckHost />
       <div className="mt-6">
         {data.tab === 'overview' && <AdminOverview overview={data.overview} />}
         {data.tab === 'orders' && <AdminOrders list={data.orders} filters={data.filters} open={data.open} />}

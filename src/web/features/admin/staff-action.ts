@@ -1,6 +1,8 @@
 /**
  * A staff change through the API (SPEC section 8 toasts): success says so and reloads the page's
  * data from the server; a refusal shows the server's message; a failure to reach it says so too.
+ * A refund or a change of role that needs a fresh proof of who is asking (issue 36) asks for it
+ * and is tried again once.
  */
 import type { TFunction } from '../../../i18n/translate.ts';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -8,13 +10,17 @@ import { useRevalidator } from 'react-router';
 import { apiRequest, type StoreHeaders } from '../../api-client.ts';
 import { toast, type ToastText } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
+import { askRecheck } from './recheck.tsx';
 
 export async function staffAction(
-  request: { method: 'PATCH' | 'POST' | 'PUT'; path: string; body: unknown },
+  request: { method: 'PATCH' | 'POST' | 'PUT' | 'DELETE'; path: string; body: unknown },
   messages: { ok: ToastText; failed: ToastText; okFor?: (answer: unknown) => ToastText | undefined },
   context: { store: StoreHeaders; t: TFunction; revalidate: () => Promise<void> | void },
 ): Promise<boolean> {
-  const result = await apiRequest(request.method, request.path, request.body, context.store);
+  let result = await apiRequest(request.method, request.path, request.body, context.store);
+  if (!result.ok && result.error.code === 'RECENT_SIGN_IN_REQUIRED' && await askRecheck()) {
+    result = await apiRequest(request.method, request.path, request.body, context.store);
+  }
   if (result.ok) {
     toast.success(messages.okFor?.(result.data) ?? messages.ok);
     await context.revalidate();
