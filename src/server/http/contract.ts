@@ -128,6 +128,7 @@ const TAGS = [
   { name: 'payments', description: "Paying an order with its store's providers: Toss in Korea, Stripe and PayPal elsewhere, the sandbox offline (D29); returns and webhooks." },
   { name: 'briefs', description: 'Project briefs and their reference files; reading stored files.' },
   { name: 'contact', description: 'The contact form.' },
+  { name: 'privacy', description: "A customer's own data: everything the store holds about them, to download (issue 36)." },
   { name: 'operations', description: "For the operator's load balancer and monitoring: liveness, readiness, metrics." },
   { name: 'staff', description: 'For staff and admins (role checked on every call): orders, quotes, deliveries, refunds, customers, messages, the overview.' },
 ];
