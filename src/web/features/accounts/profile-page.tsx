@@ -24,6 +24,7 @@ import { requireUser, loaders } from '../../auth.server.ts';
 import { OrderHistory } from '../orders/order-history.tsx';
 import { useLiveRevalidation } from '../conversation/use-live-revalidation.ts';
 import { ChangePassword } from './change-password.tsx';
+import { YourData } from './your-data.tsx';
 import { GoogleReauthButton, saveProfileDraft, takeProfileDraft } from './google-reauth.tsx';
 
 
@@ -151,6 +152,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <MemberInfo key={`${user.id}:${user.email}`} user={user} />
         <OrderHistory orders={loaderData.orders} />
         <ChangePassword user={user} />
+        <YourData />
         {user.role === 'admin' && <Suspense fallback={null}><SecondFactorCard user={user} /></Suspense>}
       </div>
     </div>

@@ -22,13 +22,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function OrderLinkPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('orders');
+  const { t: tAccounts } = useTranslation('accounts');
   // The order follows itself live: a message, a payment, a draft, a status.
   useLiveRevalidation({ enabled: true, link: { orderNumber: loaderData.order.orderId, key: loaderData.key } });
   return (
     <div className="container-page max-w-3xl py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold tracking-tight">{t('link.title')}</h1>
       <p className="mt-2 text-slate-600">{t('link.text')}</p>
+      {/* The card's own headings are h3s: this one keeps the outline in order for screen readers. */}
+      <h2 className="sr-only">{tAccounts('profile.orders')}</h2>
       <ul className="mt-8"><OrderCard order={loaderData.order} canCancel={false} linkKey={loaderData.key} /></ul>
+      <section aria-labelledby="order-data" className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm" data-your-data>
+        <h2 id="order-data" className="text-lg font-bold">{t('yourData.title')}</h2>
+        <p className="mt-2 text-sm text-slate-600">{t('yourData.text')}</p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <a href={`/api/orders/${loaderData.order.orderId}/data?key=${encodeURIComponent(loaderData.key)}`} download className="btn-secondary" data-download="json">{t('yourData.json')}</a>
+          <a href={`/api/orders/${loaderData.order.orderId}/data.zip?key=${encodeURIComponent(loaderData.key)}`} download className="btn-secondary" data-download="zip">{t('yourData.zip')}</a>
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * A customer's own data in the browser (issue 36): from My Page a customer downloads the JSON (their
+ * address and order inside) and the zip (data.json, README.txt and their files); a guest does the
+ * same from the private link's page. axe on both; screenshots at 375 and 1280 px in Korean and
+ * English (/tmp/account-data-shots).
+ */
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import yauzl from 'yauzl';
+import { newGuestId } from '../../src/domain/guest.ts';
+import { createOrderLinks } from '../../src/server/features/orders/order-links.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+
+const SHOTS = '/tmp/account-data-shots';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function entryNames(file: string): Promise<string[]> {
+  const zip = await yauzl.fromBufferPromise(fs.readFileSync(file), { lazyEntries: true });
+  return new Promise((resolve, reject) => {
+    const names: string[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      names.push(entry.fileName);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(names));
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+}
+
+async function download(page: Page, which: 'json' | 'zip') {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator(`[data-your-data] [data-download="${which}"]`).click()]);
+  const path = await file.path();
+  return { path, name: file.suggestedFilename() };
+}
+
+async function shoot(page: Page, name: string) {
+  await page.locator('[data-your-data]').scrollIntoViewIfNeeded();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.locator('[data-your-data]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A paid sandbox order through the API, as this page's visitor (signed in, or a guest with its id). */
+async function paidOrder(page: Page, email: string, guestId?: string) {
+  const created = await (await page.request.post('/api/orders', { data: { customerName: '이하늘', customerEmail: email, customerPhone: '010-3333-4444', serviceId: 1, quantity: 1, country: 'kr', ...(guestId ? { sessionId: guestId } : {}) }, headers: { 'x-store-country': 'kr' } })).json();
+  const { paymentKey } = await (await page.request.post('/api/payments/sandbox/authorize', { data: { orderId: created.orderId, card: 'approved', ...(guestId ? { sessionId: guestId } : {}) } })).json();
+  expect((await page.request.post('/api/confirm', { data: { orderId: created.orderId, amount: created.amount, paymentKey } })).status()).toBe(200);
+  return created.orderId as string;
+}
+
+test('a customer downloads their data from My Page, as JSON and with their files as a zip', async ({ page, consoleErrors: _ }) => {
+  test.slow();
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const email = `my-data.${unique()}@example.com`;
+  await page.request.post('/api/auth/register', { data: { email, password: 'lumi-buyer-7', firstName: '하늘', lastName: '이' } });
+  const orderNumber = await paidOrder(page, email);
+  await page.goto('/kr/profile');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: '내 정보 내려받기' })).toBeVisible();
+  const json = await download(page, 'json');
+  expect(json.name).toMatch(/^studio-lumi-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(fs.readFileSync(json.path, 'utf8'));
+  expect(data.account.email).toBe(email);
+  expect(data.orders.map((o: { orderId: string }) => o.orderId)).toEqual([orderNumber]);
+  const zip = await download(page, 'zip');
+  expect((await entryNames(zip.path)).slice(0, 2)).toEqual(['data.json', 'README.txt']);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.help}`)).toEqual([]);
+  await shoot(page, 'my-page-ko');
+  await page.goto('/us/profile');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Download your data' })).toBeVisible();
+  await shoot(page, 'my-page-en');
+});
+
+test("a guest downloads an order's data from its private link", async ({ page, consoleErrors: _ }) => {
+  test.slow();
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const guest = newGuestId();
+  const orderNumber = await paidOrder(page, `guest-data.${unique()}@example.com`, guest);
+  const key = createOrderLinks('e2e-session-secret-0123456789abcdef0123', 'http://localhost').keyFor(orderNumber);
+  await page.context().clearCookies();
+  await page.goto(`/kr/orders/${orderNumber}?key=${key}`);
+  await hydrated(page);
+  const json = await download(page, 'json');
+  const data = JSON.parse(fs.readFileSync(json.path, 'utf8'));
+  expect(data.account).toBeNull();
+  expect(data.orders.map((o: { orderId: string }) => o.orderId)).toEqual([orderNumber]);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.help}`)).toEqual([]);
+  await shoot(page, 'link-ko');
+  await page.goto(`/us/orders/${orderNumber}?key=${key}`);
+  await hydrated(page);
+  await shoot(page, 'link-en');
+});
