@@ -63,7 +63,7 @@ test('a customer downloads their data from My Page, as JSON and with their files
   const orderNumber = await paidOrder(page, email);
   await page.goto('/kr/profile');
   await hydrated(page);
-  await expect(page.getByRole('heading', { name: '내 정보 내려받기' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '회원 정보 내려받기' })).toBeVisible();
   const json = await download(page, 'json');
   expect(json.name).toMatch(/^studio-lumi-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(fs.readFileSync(json.path, 'utf8'));

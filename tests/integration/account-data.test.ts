@@ -94,6 +94,11 @@ describe.each(BACKENDS)("a customer's own data on %s", (backend) => {
     // Each file the JSON lists is in the zip, byte for byte.
     for (const file of data.files as Array<{ pathInZip: string; sha256: string }>) expect(entries.get(file.pathInZip), file.pathInZip).toBe(file.sha256);
     expect(entries.size).toBe(2 + data.files.length);
+
+    // Staff's own download is theirs as a person: not the files they delivered to customers, nor those customers.
+    const staffOwn = await s.api.call('GET', '/api/account/data', undefined, { cookie: admin.cookie });
+    expect(staffOwn.json().files).toEqual([]);
+    for (const foreign of [a.account.email, b.account.email, 'alpha', 'bravo']) expect(staffOwn.body, foreign).not.toContain(foreign);
   });
 
   it('gives the holder of a private link that order alone, with files under the link; a wrong key or another order nothing', async () => {

@@ -202,7 +202,7 @@ describe.each(BACKENDS)('accounts API on %s', (backend) => {
       expect(listed.statusCode).toBe(200);
       const rows = listed.json().users as Array<Record<string, unknown>>;
       expect(rows.find((u) => u.email === adminAccount.email)).toMatchObject({ username: adminAccount.username, firstName: '민수', lastName: '김', phone: '010-1234-5678' });
-      expect(Object.keys(rows[0]!).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'phone', 'role', 'username']);
+      expect(Object.keys(rows[0]!).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'phone', 'role', 'secondFactor', 'username']);
     });
   });
 

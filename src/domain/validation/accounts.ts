@@ -111,7 +111,7 @@ export const secondFactorProofSchema = z.object({ code: totpCode.optional(), rec
 export const secondFactorSignInSchema = z.object({ challenge: challengeField.optional(), code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
   .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { error: V.invalidType, path: ['code'] });
 /** Proving it again before a refund or a change of role: a code, a recovery code, or (staff without a factor) the password. */
-export const reauthenticateSchema = z.object({ code: totpCode.optional(), recoveryCode: recoveryCode.optional(), password: z.string().min(1, { error: V.required }).max(200, { error: V.invalidType }).optional() })
+export const reauthenticateSchema = z.object({ code: totpCode.optional(), recoveryCode: recoveryCode.optional(), password: password().optional() })
   .refine((v) => [v.code, v.recoveryCode, v.password].filter((x) => x !== undefined).length === 1, { error: V.invalidType, path: ['code'] });
 export const secondFactorSetupSchema = z.object({ challenge: challengeField.optional() });
 export const secondFactorConfirmSchema = z.object({ challenge: challengeField.optional(), code: totpCode });

@@ -1,6 +1,7 @@
 /**
  * Database sessions (D9): a random token in an httpOnly, SameSite=Lax cookie (or a Bearer
- * header for API clients), stored only as its hash, valid 30 days.
+ * header for API clients), stored only as its hash, valid 30 days for customers and 12 hours for
+ * staff (issue 36, with the second factor their account needs).
  */
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -8,7 +8,7 @@
  * anything of another customer are never in it. Files are chosen by the same rule as GET /uploads
  * (`mayReadFile`), read as a customer even when the account is staff's.
  */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { mayReadFile, type Accessor } from '../../../domain/order-access.ts';
 import type { Database } from '../../db/client.ts';
 import { cartItems, contactSubmissions, orderMessages, orders, uploadedFiles, userSessions, users } from '../../db/schema.ts';
@@ -67,7 +67,8 @@ export async function customerData(db: Database, subject: DataSubject) {
       .leftJoin(orders, eq(orders.id, uploadedFiles.orderId))
       .where(or(
         orderIds.length ? inArray(uploadedFiles.orderId, orderIds) : undefined,
-        subject.kind === 'user' ? eq(uploadedFiles.ownerUserId, subject.userId) : undefined,
+        // Their own uploads not (yet) on any order; a staff member's files on customers' orders are those customers' data.
+        subject.kind === 'user' ? and(eq(uploadedFiles.ownerUserId, subject.userId), isNull(uploadedFiles.orderId)) : undefined,
       ) ?? sql`false`)
       .orderBy(asc(uploadedFiles.createdAt)),
     subject.kind === 'user' ? db.select({ createdAt: userSessions.createdAt, expiresAt: userSessions.expiresAt }).from(userSessions).where(eq(userSessions.userId, subject.userId)) : [],
