@@ -5153,7 +5153,7 @@ export interface operations {
             content: {
                 "application/json": {
                     code?: string & (unknown & unknown & unknown & unknown);
-                    password?: string;
+                    password?: string & (unknown & unknown & unknown);
                     recoveryCode?: string & (unknown & unknown & unknown & unknown);
                 };
             };

@@ -2,7 +2,8 @@
  * Google sign-in through the whole redirect flow against an OpenID Connect provider running on
  * loopback (oauth2-mock-server): discovery, PKCE, state and nonce checks, account linking.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../src/server/db/schema.ts';
 import { useTestServer } from './harness.ts';
@@ -64,6 +65,33 @@ describe('Google sign-in', () => {
       expect(callback.headers.location).toBe('/kr?auth=success');
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       expect((await signedInRows()).map((r) => [r.actorUserId, r.actorEmail, r.subjectType, r.after])).toEqual([[row!.id, email, 'session', { method: 'google', secondFactor: false }]]);
+    } finally {
+      await db.update(users).set({ role: 'customer' }).where(eq(users.email, email));
+    }
+  });
+
+  it('sends a staff member with a second factor from Google to the code step, which the challenge cookie and a code finish', async () => {
+    const db = server().database.db;
+    await db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+    try {
+      // Signed in by Google without a factor yet, the staff member enrols.
+      const first = await signIn('kr');
+      const session = sessionCookie(await api.call('GET', `${first.back.pathname}${first.back.search}`, undefined, { cookie: first.cookie }));
+      const { secret } = (await api.call('POST', '/api/auth/second-factor/setup', {}, { cookie: session })).json();
+      expect((await api.call('POST', '/api/auth/second-factor/confirm', { code: await generate({ secret }) }, { cookie: session })).statusCode).toBe(200);
+      // Next time Google is only the first step: no session, a signed challenge cookie for the code routes.
+      const again = await signIn('kr', '/kr/admin');
+      const back = await api.call('GET', `${again.back.pathname}${again.back.search}`, undefined, { cookie: again.cookie });
+      expect(back.headers.location).toBe('/kr/admin?auth=second-factor&step=verify');
+      expect(back.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      const challenge = back.cookies.find((c) => c.name === 'sfc')!;
+      expect(challenge).toMatchObject({ httpOnly: true, path: '/api/auth/second-factor' });
+      const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+      const done = await api.call('POST', '/api/auth/second-factor', { code }, { cookie: `sfc=${challenge.value}` });
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await api.call('GET', '/api/admin/overview', undefined, { cookie: sessionCookie(done) })).statusCode).toBe(200);
+      const [row] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sign_in')).orderBy(desc(auditEvents.id)).limit(1);
+      expect(row!.after).toEqual({ method: 'google', secondFactor: 'totp' });
     } finally {
       await db.update(users).set({ role: 'customer' }).where(eq(users.email, email));
     }
