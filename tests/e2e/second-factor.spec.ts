@@ -131,6 +131,19 @@ test.describe.serial('two-step sign-in for staff', () => {
     expect((await page.goto('/us/admin'))?.status()).toBe(200);
   });
 
+  test('back from Google, the address opens the sign-in dialog at the code step and is cleaned', async ({ page, consoleErrors: _ }) => {
+    // What /api/auth/google/callback sends an enrolled staff member to (the challenge itself rides in a cookie).
+    await page.goto('/kr?auth=second-factor&step=verify');
+    await hydrated(page);
+    const dialog = page.getByRole('dialog', { name: '로그인 또는 회원가입' });
+    await expect(dialog.getByLabel('인증 코드')).toBeVisible();
+    await expect(page).toHaveURL(/\/kr$/);
+    // Without the challenge cookie (it lasts five minutes), the code is refused in words, in the field.
+    await dialog.getByLabel('인증 코드').fill('123456');
+    await dialog.getByRole('button', { name: '확인', exact: true }).click();
+    await expect(dialog.getByText('인증 코드가 맞지 않거나 만료되었습니다')).toBeVisible();
+  });
+
   test('the users tab shows who signs in with two steps, and asks before changing a role', async ({ page, browser, consoleErrors: _ }) => {
     test.slow();
     const customer = await browser.newContext({ baseURL: STORE });
