@@ -79,8 +79,7 @@ export async function customerData(db: Database, subject: DataSubject) {
 
   const query = subject.kind === 'link' ? `?${new URLSearchParams({ order: subject.orderNumber, key: subject.orderKey }).toString()}` : '';
   const files: ExportedFile[] = fileRows
-    .filter(({ file, visibility, order }) => (subject.kind === 'user' || file.orderId !== null)
-      && mayReadFile(accessor, { ...file, inPrivateNote: visibility === 'private' }, order?.orderNumber ? order : null))
+    .filter(({ file, visibility, order }) => mayReadFile(accessor, { ...file, inPrivateNote: visibility === 'private' }, order?.orderNumber ? order : null))
     .map(({ file, order }, index) => ({
       storedName: file.storedName, name: file.originalName, mimeType: file.mimeType, size: file.sizeBytes, sha256: file.sha256, purpose: file.purpose,
       orderNumber: order?.orderNumber ?? null, url: `/uploads/${file.storedName}${query}`, uploadedAt: file.createdAt,

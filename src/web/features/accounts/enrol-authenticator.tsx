@@ -11,11 +11,9 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { useStore } from '../../store-context.ts';
-import { FormField } from './form-field.tsx';
+import { TOTP_CODE, TotpCodeField } from './second-factor-fields.tsx';
 
 type Confirmed = Answer<typeof secondFactorConfirm>;
-
-export const TOTP_CODE = /^\d{3}\s?\d{3}$/;
 
 export function EnrolAuthenticator({ challenge, onEnrolled, onCancel }: { challenge?: string | undefined; onEnrolled: (confirmed: Confirmed) => void; onCancel?: (() => void) | undefined }) {
   const { t } = useTranslation('accounts');
@@ -67,10 +65,7 @@ export function EnrolAuthenticator({ challenge, onEnrolled, onCancel }: { challe
           <button type="button" className="btn-secondary" onClick={() => void navigator.clipboard?.writeText(setup.secret).then(() => toast.success(() => t('secondFactor.copied')), () => {})}>{t('secondFactor.copy')}</button>
         </div>
       </div>
-      <FormField
-        label={t('secondFactor.codeLabel')} hint={t('secondFactor.codeHint')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} required
-        value={code} onChange={(event) => { setCode(event.target.value); setError(undefined); }} error={error}
-      />
+      <TotpCodeField value={code} onChange={(typed) => { setCode(typed); setError(undefined); }} error={error} />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && <button type="button" className="btn-secondary" onClick={onCancel}>{t('secondFactor.cancel')}</button>}
         <button type="submit" className="btn-primary" disabled={busy}>{busy ? t('secondFactor.submitting') : t('secondFactor.turnOn')}</button>

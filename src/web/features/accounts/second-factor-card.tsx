@@ -11,8 +11,8 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { useRootData } from '../../store-context.ts';
-import { EnrolAuthenticator, TOTP_CODE } from './enrol-authenticator.tsx';
-import { FormField } from './form-field.tsx';
+import { EnrolAuthenticator } from './enrol-authenticator.tsx';
+import { TOTP_CODE, TotpCodeField } from './second-factor-fields.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
 type State = Answer<typeof secondFactorState>;
@@ -89,8 +89,7 @@ function RenewCodes({ onRenewed, onCancel }: { onRenewed: (codes: string[]) => v
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-3">
       <p className="text-sm text-slate-600">{t('secondFactor.renewIntro')}</p>
-      <FormField label={t('secondFactor.codeLabel')} hint={t('secondFactor.codeHint')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} required
-        value={code} onChange={(event) => { setCode(event.target.value); setError(undefined); }} error={error} />
+      <TotpCodeField value={code} onChange={(typed) => { setCode(typed); setError(undefined); }} error={error} />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={onCancel}>{t('secondFactor.cancel')}</button>
         <button type="submit" className="btn-primary" disabled={busy}>{busy ? t('secondFactor.submitting') : t('secondFactor.renew')}</button>

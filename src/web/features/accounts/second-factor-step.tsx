@@ -11,8 +11,8 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { toast } from '../../components/toast.tsx';
 import { useStore } from '../../store-context.ts';
-import { EnrolAuthenticator, TOTP_CODE } from './enrol-authenticator.tsx';
-import { FormField } from './form-field.tsx';
+import { EnrolAuthenticator } from './enrol-authenticator.tsx';
+import { RECOVERY_CODE, RecoveryCodeField, TOTP_CODE, TotpCodeField } from './second-factor-fields.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
 export interface SecondFactorStepProps {
@@ -23,8 +23,6 @@ export interface SecondFactorStepProps {
   onSuccess: (user: PublicUser) => void;
   onStartOver: () => void;
 }
-
-const RECOVERY_CODE = /^[A-Za-z2-7]{5}[\s-]?[A-Za-z2-7]{5}$/;
 
 export default function SecondFactorStep({ challenge, step, email, onSuccess, onStartOver }: SecondFactorStepProps) {
   const { t } = useTranslation('accounts');
@@ -79,11 +77,9 @@ function CodeForm({ challenge, onSuccess, onStartOver }: Pick<SecondFactorStepPr
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" data-second-factor-step>
       <p className="text-sm text-slate-700">{t('secondFactor.verifyIntro')}</p>
       {recovery ? (
-        <FormField key="recovery" label={t('secondFactor.recoveryLabel')} hint={t('secondFactor.recoveryHint')} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={11} required
-          value={value} onChange={(event) => { setValue(event.target.value); setError(undefined); }} error={error} />
+        <RecoveryCodeField key="recovery" value={value} onChange={(typed) => { setValue(typed); setError(undefined); }} error={error} />
       ) : (
-        <FormField key="code" label={t('secondFactor.codeLabel')} hint={t('secondFactor.codeHint')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} required autoFocus
-          value={value} onChange={(event) => { setValue(event.target.value); setError(undefined); }} error={error} />
+        <TotpCodeField key="code" autoFocus value={value} onChange={(typed) => { setValue(typed); setError(undefined); }} error={error} />
       )}
       <button type="button" className="min-h-11 justify-self-start text-sm font-medium text-brand-800 underline-offset-2 hover:underline" onClick={() => { setRecovery((r) => !r); setValue(''); setError(undefined); }}>
         {recovery ? t('secondFactor.useCode') : t('secondFactor.useRecovery')}

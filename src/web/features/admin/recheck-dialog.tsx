@@ -10,6 +10,7 @@ import { apiRequest } from '../../api-client.ts';
 import { Modal } from '../../components/modal.tsx';
 import { useRootData } from '../../store-context.ts';
 import { FormField } from '../accounts/form-field.tsx';
+import { RecoveryCodeField, TotpCodeField } from '../accounts/second-factor-fields.tsx';
 
 export default function RecheckDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
   const { t } = useTranslation('admin');
@@ -50,11 +51,9 @@ export default function RecheckDialog({ onDone }: { onDone: (confirmed: boolean)
               <FormField key="password" label={tAccounts('fields.password')} revealable autoComplete="current-password" required autoFocus
                 value={value} onChange={(event) => { setValue(event.target.value); setError(undefined); }} error={error} />
             ) : recovery ? (
-              <FormField key="recovery" label={tAccounts('secondFactor.recoveryLabel')} hint={tAccounts('secondFactor.recoveryHint')} autoComplete="off" maxLength={11} required
-                value={value} onChange={(event) => { setValue(event.target.value); setError(undefined); }} error={error} />
+              <RecoveryCodeField key="recovery" value={value} onChange={(typed) => { setValue(typed); setError(undefined); }} error={error} />
             ) : (
-              <FormField key="code" label={tAccounts('secondFactor.codeLabel')} hint={tAccounts('secondFactor.codeHint')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} required autoFocus
-                value={value} onChange={(event) => { setValue(event.target.value); setError(undefined); }} error={error} />
+              <TotpCodeField key="code" autoFocus value={value} onChange={(typed) => { setValue(typed); setError(undefined); }} error={error} />
             )}
             {enrolled && (
               <button type="button" className="min-h-11 justify-self-start text-sm font-medium text-brand-800 underline-offset-2 hover:underline" onClick={() => { setRecovery((r) => !r); setValue(''); setError(undefined); }}>
