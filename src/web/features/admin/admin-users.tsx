@@ -31,13 +31,12 @@ export function AdminUsers({ list, q, page, pageSize }: { list: UserList; q: str
       <p className="text-sm text-slate-600">{t('users.total', { count: list.total })}</p>
       {list.users.length === 0 ? <p className="text-slate-600">{t('users.empty')}</p> : (
         <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[1100px] text-left text-sm">
+          <table className="w-full min-w-[960px] text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 {(['name', 'username', 'email', 'phone', 'role', 'joined'] as const).map((c) => <th key={c} scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">{tAccounts(`admin.columns.${c}`)}</th>)}
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-semibold">{t('users.secondFactor')}</th>
                 <th scope="col" className="px-4 py-3"><span className="sr-only">{t('users.orders')}</span></th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">{t('users.actions')}</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -45,13 +44,12 @@ export function AdminUsers({ list, q, page, pageSize }: { list: UserList; q: str
                 <tr key={u.id} data-admin-user={u.email}>
                   <td className="whitespace-nowrap px-4 py-3 font-medium">{displayName(u)}</td>
                   <td className="px-4 py-3">{u.username}</td>
-                  <td className="px-4 py-3">{u.email}</td>
+                  <td className="whitespace-nowrap px-4 py-3">{u.email}</td>
                   <td className="whitespace-nowrap px-4 py-3">{u.phone ?? '—'}</td>
-                  <td className="whitespace-nowrap px-4 py-3">{tAccounts(`admin.roles.${u.role}`)}</td>
+                  <td className="px-4 py-3"><span className="whitespace-nowrap">{tAccounts(`admin.roles.${u.role}`)}</span><StaffControls user={u} /></td>
                   <td className="whitespace-nowrap px-4 py-3">{date.format(new Date(u.createdAt))}</td>
                   <td className="whitespace-nowrap px-4 py-3" data-user-second-factor={u.secondFactor ? 'on' : 'off'}>{u.role === 'admin' ? t(u.secondFactor ? 'users.on' : 'users.off') : '—'}</td>
                   <td className="whitespace-nowrap px-4 py-3"><Link to={`/${country}/admin?tab=orders&userId=${u.id}`} className="font-medium text-brand-800 underline underline-offset-2">{t('users.orders')}</Link></td>
-                  <td className="px-4 py-3"><StaffControls user={u} /></td>
                 </tr>
               ))}
             </tbody>
@@ -84,7 +82,7 @@ function StaffControls({ user }: { user: UserList['users'][number] }) {
   if (asking) {
     const question = { makeAdmin: 'users.confirmMakeAdmin', makeCustomer: 'users.confirmMakeCustomer', reset: 'users.confirmReset' }[asking];
     return (
-      <div className="grid w-64 gap-2" role="group" aria-label={t(`users.${asking}`)}>
+      <div className="mt-2 grid w-64 gap-2" role="group" aria-label={t(`users.${asking}`)}>
         <p className="text-xs text-slate-700">{t(question, { email: user.email })}</p>
         <div className="flex gap-2">
           <button type="button" className="btn-primary" disabled={busy} onClick={() => void run(asking)}>{t('users.confirm')}</button>
@@ -94,7 +92,7 @@ function StaffControls({ user }: { user: UserList['users'][number] }) {
     );
   }
   return (
-    <div className="flex flex-wrap gap-2 whitespace-nowrap">
+    <div className="mt-2 flex flex-col items-start gap-2">
       <button type="button" className="btn-secondary" onClick={() => setAsking(user.role === 'admin' ? 'makeCustomer' : 'makeAdmin')}>{t(user.role === 'admin' ? 'users.makeCustomer' : 'users.makeAdmin')}</button>
       {user.secondFactor && <button type="button" className="btn-secondary" onClick={() => setAsking('reset')}>{t('users.reset')}</button>}
     </div>
