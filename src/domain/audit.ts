@@ -98,7 +98,7 @@ export interface AuditFactChange {
 export const AUDIT_FACT_ORDER = [
   'outcome', 'status', 'role', 'handled', 'method', 'secondFactor', 'recoveryCodesLeft', 'attempts', 'purpose', 'private', 'files', 'amountMinor', 'refundedMinor', 'refundMinor',
   'refundId', 'version', 'lines', 'validUntil', 'reopened', 'number', 'registered', 'kind', 'rateBasisPoints', 'included', 'registrations',
-  'country', 'from', 'to', 'rows', 'chars', 'noteChars', 'reasonChars', 'messageSeq', 'sessionsEnded',
+  'country', 'from', 'to', 'rows', 'chars', 'noteChars', 'reasonChars', 'messageSeq', 'sessionsEnded', 'orders', 'cancelled', 'papersKept', 'contacts',
 ];
 export const AUDIT_HIDDEN_FACTS = new Set(['currency']);
 

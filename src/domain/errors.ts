@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE', 'UPLOAD_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'UPLOAD_TIMEOUT', 'BRIEF_EXISTS', 'ORDER_REQUIRED',
   // Deliverables
   'NOT_DELIVERABLE', 'REVIEW_NOT_OPEN', 'REVIEW_WINDOW_CLOSED', 'NO_FREE_REVISIONS',
+  // A customer's own data (issue 36)
+  'ERASURE_BLOCKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -21,6 +21,7 @@
  * | quoteReopened       | cancelled (an unpaid consultation)           | quoted         | staff                | quote_sent                |
  * | quoteDeclined       | quoted                                       | cancelled      | customer, linkHolder | order_status, staff_quote |
  * | quoteExpired        | quoted                                       | quote_review   | system               | staff_quote               |
+ * | cancelledForErasure | pending, quote_review, quoted (unpaid)       | cancelled      | customer, linkHolder | -                         |
  *
  * `customer` is the order's owner (the signed-in buyer, or the browser that placed a guest order);
  * `linkHolder` is whoever opens the order's private link (D22). Staff may still set any status
@@ -69,6 +70,9 @@ export const LIFECYCLE = {
   // The customer is told it is done (the status mail), staff why.
   quoteDeclined: { from: ['quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_quote'], entry: 'quote_declined' },
   quoteExpired: { from: ['quoted'], to: 'quote_review', by: ['system'], mails: ['staff_quote'], entry: 'quote_expired' },
+  // A customer who has their data erased (issue 36) ends the orders nobody paid for yet; no mail,
+  // since the address is erased with it.
+  cancelledForErasure: { from: ['pending', 'quote_review', 'quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: [], entry: 'cancelled' },
 } as const satisfies Record<string, Step>;
 
 export type LifecycleEvent = keyof typeof LIFECYCLE;

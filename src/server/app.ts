@@ -64,6 +64,7 @@ import { createTaxRules } from './features/tax/tax-rules.service.ts';
 import { registerTaxRoutes } from './features/tax/tax.routes.ts';
 import { registerPaperRoutes } from './features/papers/papers.routes.ts';
 import { registerCustomerDataRoutes } from './features/privacy/customer-data.routes.ts';
+import { registerErasureRoutes } from './features/privacy/erasure.routes.ts';
 import { registerQuoteRoutes } from './features/quotes/quotes.routes.ts';
 import { registerConversationRoutes } from './features/conversation/conversation.routes.ts';
 import { createEventHub } from './events/event-hub.ts';
@@ -274,6 +275,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => eventHub.close());
   registerDeliverableRoutes(app, { db, auth, storage, links: orderLinks, mailWorker, idleTimeoutMs: config.UPLOAD_IDLE_TIMEOUT_MS });
   registerCustomerDataRoutes(app, { db, auth, storage, links: orderLinks });
+  registerErasureRoutes(app, { db, auth, storage, links: orderLinks, limits, mailer, secureCookies: config.secure });
   registerSeoRoutes(app, config.publicUrl);
   registerApiNotFound(app);
   // Unclaimed uploads and unpaid orders are cleared on a clock, from the first moment the server

@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account and my personal data
+         * @description One transaction: the account (or the order's customer details), what the person wrote, staff's texts to them, every file, the cart and unsent mails go; orders, amounts, payments, refunds and papers stay, detached from the person, for the years tax law asks (5 in Korea). Refused with 409 ERASURE_BLOCKED (naming the orders) while an order is paid and not finished, or a refund, a cash receipt or a payment is still under way. Unpaid orders are cancelled, without mail. A confirmation goes to the erased address, once. At most 5 an hour. Needs the current password (an account without one: a Google sign-in of the last few minutes, else 403 RECENT_SIGN_IN_REQUIRED). A staff account is refused (403): its role is removed first. Every session of the account ends and the cookie is cleared.
+         */
+        post: operations["eraseAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -1162,6 +1182,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{orderId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a guest order's personal data, through its private link
+         * @description One transaction: the account (or the order's customer details), what the person wrote, staff's texts to them, every file, the cart and unsent mails go; orders, amounts, payments, refunds and papers stay, detached from the person, for the years tax law asks (5 in Korea). Refused with 409 ERASURE_BLOCKED (naming the orders) while an order is paid and not finished, or a refund, a cash receipt or a payment is still under way. Unpaid orders are cancelled, without mail. A confirmation goes to the erased address, once. At most 5 an hour. For the holder of the order's private link, who types the order's e-mail address again (400 naming `email` when it is not the one). A wrong key, another order, or one already erased: 404.
+         */
+        post: operations["eraseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{orderId}/messages": {
         parameters: {
             query?: never;
@@ -1654,7 +1694,7 @@ export interface components {
              * @description What went wrong, from a closed list.
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_ENROLLED" | "LAST_ADMINISTRATOR" | "EMAIL_NOT_PROVEN" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "EVIDENCE_NOT_ALLOWED" | "EVIDENCE_ALREADY_ASKED" | "EVIDENCE_NOT_OPEN" | "CASH_RECEIPT_REFUSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS";
+            code: "BAD_REQUEST" | "INVALID_JSON" | "VALIDATION_FAILED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "INVALID_CREDENTIALS" | "EMAIL_TAKEN" | "USERNAME_TAKEN" | "RESET_TOKEN_INVALID" | "CURRENT_PASSWORD_INVALID" | "RECENT_SIGN_IN_REQUIRED" | "SECOND_FACTOR_INVALID" | "SECOND_FACTOR_ENROLLED" | "LAST_ADMINISTRATOR" | "EMAIL_NOT_PROVEN" | "QUOTE_ONLY" | "INVALID_QUANTITY" | "UNKNOWN_ITEM" | "CART_EMPTY" | "PAYMENT_METHOD_NOT_OFFERED" | "MISSING_PARAMETERS" | "AMOUNT_MISMATCH" | "ORDER_NOT_PAYABLE" | "PAYMENT_FAILED" | "NETWORK_ERROR" | "CANCEL_NOT_ALLOWED" | "REFUND_TOO_LARGE" | "REFUND_IN_PROGRESS" | "ORDER_CANCELLED" | "USE_CANCEL_AND_REFUND" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "BUSINESS_DETAILS_CLOSED" | "EVIDENCE_NOT_ALLOWED" | "EVIDENCE_ALREADY_ASKED" | "EVIDENCE_NOT_OPEN" | "CASH_RECEIPT_REFUSED" | "TRANSITION_NOT_ALLOWED" | "QUOTE_EXPIRED" | "QUOTE_REVISED" | "QUOTE_NOT_OPEN" | "NOT_A_CONSULTATION" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "UNSUPPORTED_FILE_TYPE" | "UPLOAD_TIMEOUT" | "BRIEF_EXISTS" | "ORDER_REQUIRED" | "NOT_DELIVERABLE" | "REVIEW_NOT_OPEN" | "REVIEW_WINDOW_CLOSED" | "NO_FREE_REVISIONS" | "ERASURE_BLOCKED";
             /** @description Per field, what is wrong with it (validation failures), localized. */
             fields?: {
                 [key: string]: string;
@@ -1768,6 +1808,125 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    eraseAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The person ticked that they read what is deleted and what is kept.
+                     * @enum {boolean}
+                     */
+                    confirm: true;
+                    /** @description Proves it is the account's owner. Required when the account has a password (`hasPassword`); an account that only ever signed in with Google leaves it out and must have signed in within the last few minutes instead (else 403 RECENT_SIGN_IN_REQUIRED). */
+                    currentPassword?: (string & (unknown & unknown & unknown)) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erased: {
+                            /** @description Unpaid orders cancelled with it. */
+                            cancelled: number;
+                            /** @description Files deleted. */
+                            files: number;
+                            /** @description Orders detached from the person (kept with their amounts and papers). */
+                            orders: number;
+                            /** @description Papers kept as issued, for the tax law. */
+                            papersKept: number;
+                        };
+                        /** @description Said to the person, in their language. */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8147,6 +8306,124 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Request Header Fields Too Large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    eraseOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's public number, e.g. SL-2611-4827-316. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The person ticked that they read what is deleted and what is kept.
+                     * @enum {boolean}
+                     */
+                    confirm: true;
+                    /**
+                     * Format: email
+                     * @description The e-mail address the order was placed with, typed again.
+                     */
+                    email: string & (unknown & unknown & unknown & unknown);
+                    /** @description The private link's key (base64url). */
+                    orderKey: string & (unknown & unknown & unknown & unknown);
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erased: {
+                            /** @description Unpaid orders cancelled with it. */
+                            cancelled: number;
+                            /** @description Files deleted. */
+                            files: number;
+                            /** @description Orders detached from the person (kept with their amounts and papers). */
+                            orders: number;
+                            /** @description Papers kept as issued, for the tax law. */
+                            papersKept: number;
+                        };
+                        /** @description Said to the person, in their language. */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

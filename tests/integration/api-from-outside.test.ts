@@ -164,6 +164,8 @@ describe('the API from outside', () => {
       requestCashReceipt: { purpose: 'income_deduction', identity: '010-1234-5678', sessionId: guest },
       requestTaxInvoice: { businessNumber: '124-81-00998', company: 'Bakery', representative: 'Kim', email: 'tax@example.com', sessionId: guest },
       recordTaxInvoice: { approvalNumber: '20261128-10000000-12345678' },
+      eraseAccount: { currentPassword: 'not-the-password', confirm: true },
+      eraseOrder: { orderKey: 'not-the-key', email: 'someone@example.com', confirm: true },
     });
 
     /**
@@ -224,7 +226,7 @@ describe('the API from outside', () => {
     }
 
     const STAFF = new Set(['reauthenticate', 'setUserRole', 'changeStatus', 'setComments', 'cancelOrderAsStaff', 'setBriefStatus', 'markContact', 'sendQuote', 'setTaxRule', 'recordTaxInvoice', 'postStaffOrderMessage', 'markStaffOrderMessagesRead']);
-    const SIGNED_IN = new Set(['updateProfile', 'changePassword', 'mergeCart']);
+    const SIGNED_IN = new Set(['updateProfile', 'changePassword', 'mergeCart', 'eraseAccount']);
 
     it('accepts a value at each bound and refuses the first one past it with 400 naming the field, for every JSON body', async () => {
       const walked: string[] = [];

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { ORDER_KEY_PATTERN } from '../orders.ts';
-import { SIGNED_IN, errorAnswers, readByRoute, route } from './http.ts';
+import { eraseAccountSchema, eraseOrderSchema } from '../validation/privacy.ts';
+import { SIGNED_IN, errorAnswers, ok, readByRoute, route } from './http.ts';
 import { orderNumberParams } from './orders.ts';
 
 const tags = ['privacy'];
@@ -46,4 +47,32 @@ export const orderDataZip = route({
   params: orderNumberParams,
   querystring: linkQuery,
   response: { 200: zip, ...errorAnswers(400, 404, 429) },
+});
+
+const erased = ok({
+  message: z.string().describe('Said to the person, in their language.'),
+  erased: z.object({
+    orders: z.number().int().describe('Orders detached from the person (kept with their amounts and papers).'),
+    cancelled: z.number().int().describe('Unpaid orders cancelled with it.'),
+    papersKept: z.number().int().describe('Papers kept as issued, for the tax law.'),
+    files: z.number().int().describe('Files deleted.'),
+  }),
+});
+const erasureRules = 'One transaction: the account (or the order\'s customer details), what the person wrote, staff\'s texts to them, every file, the cart and unsent mails go; orders, amounts, payments, refunds and papers stay, detached from the person, for the years tax law asks (5 in Korea). Refused with 409 ERASURE_BLOCKED (naming the orders) while an order is paid and not finished, or a refund, a cash receipt or a payment is still under way. Unpaid orders are cancelled, without mail. A confirmation goes to the erased address, once. At most 5 an hour.';
+
+export const eraseAccount = route({
+  operationId: 'eraseAccount',
+  summary: 'Delete my account and my personal data', tags, security: SIGNED_IN,
+  description: `${erasureRules} Needs the current password (an account without one: a Google sign-in of the last few minutes, else 403 RECENT_SIGN_IN_REQUIRED). A staff account is refused (403): its role is removed first. Every session of the account ends and the cookie is cleared.`,
+  body: eraseAccountSchema,
+  response: { 200: erased, ...errorAnswers(400, 401, 403, 409, 429) },
+});
+
+export const eraseOrder = route({
+  operationId: 'eraseOrder',
+  summary: "Delete a guest order's personal data, through its private link", tags,
+  description: `${erasureRules} For the holder of the order's private link, who types the order's e-mail address again (400 naming \`email\` when it is not the one). A wrong key, another order, or one already erased: 404.`,
+  params: orderNumberParams,
+  body: eraseOrderSchema,
+  response: { 200: erased, ...errorAnswers(400, 404, 409, 429) },
 });

@@ -27,7 +27,7 @@ const phone = () => optionalPhone(PHONE_MAX);
  * shorter). Whether it is needed depends on the account, which no schema sees: the document says
  * so in words, and the server answers 400 naming it when it is missing.
  */
-const currentPassword = (when: string) => optionalText(PASSWORD_MAX).describe(
+export const currentPassword = (when: string) => optionalText(PASSWORD_MAX).describe(
   `${when} Required when the account has a password (\`hasPassword\`); an account that only ever signed in with Google leaves it out and must have signed in within the last few minutes instead (else 403 RECENT_SIGN_IN_REQUIRED).`,
 );
 

@@ -20,6 +20,8 @@ export const V = {
   quantity: 'validation.quantity',
   orderItem: 'validation.orderItem',
   agreementRequired: 'validation.agreementRequired',
+  erasureConfirm: 'validation.erasureConfirm',
+  erasureEmailMismatch: 'validation.erasureEmailMismatch',
   privacyRequired: 'validation.privacyRequired',
   briefChoice: 'validation.briefChoice',
   tooMany: 'validation.tooMany',

@@ -188,6 +188,11 @@ export const orders = pgTable('orders', {
   idempotencyKey: text('idempotency_key'),
   /** Hash of the request that created the order under that key; another body with the same key is refused. */
   requestFingerprint: text('request_fingerprint'),
+  /**
+   * When its customer had their personal data erased (issue 36, D35): the order, its amounts and
+   * its papers stay for the tax law's years, detached from any person; no mail goes to it again.
+   */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -207,8 +212,8 @@ export const orders = pgTable('orders', {
   check('orders_country_check', oneOf(t.country, COUNTRY_CODES)),
   check('orders_amount_check', sql`${t.amountKrw} >= 0 and ${t.amountMinor} >= 0`),
   check('orders_revisions_used_check', sql`${t.revisionsUsed} >= 0`),
-  // A guest order can only be found again through its guest id (D22).
-  check('orders_guest_check', sql`${t.isGuestOrder} = false or ${t.guestId} is not null`),
+  // A guest order can only be found again through its guest id (D22), until its customer is erased.
+  check('orders_guest_check', sql`${t.isGuestOrder} = false or ${t.guestId} is not null or ${t.erasedAt} is not null`),
 ]);
 
 /** The lines of an order (D23): what was sold, at which price, in which quantity. */
@@ -764,6 +769,17 @@ export const cashReceiptCancels = pgTable('cash_receipt_cancels', {
   check('cash_receipt_cancels_amount_check', sql`${t.amountMinor} > 0`),
   check('cash_receipt_cancels_status_check', oneOf(t.status, CANCEL_STATUSES)),
 ]);
+
+/**
+ * Stored objects (uploads, thumbnails) whose rows an erasure deleted (issue 36): written in the
+ * erasure's transaction, removed from storage after it commits, and the row dropped once they are
+ * gone. A crash in between leaves the row for the next pass, so a file is never deleted before the
+ * commit and never forgotten after it.
+ */
+export const storageDeletions = pgTable('storage_deletions', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});
 
 /**
  * The audit trail (issue 36, src/domain/audit.ts): one row per staff action, sign-in and erasure,

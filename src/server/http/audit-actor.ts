@@ -3,7 +3,7 @@
  * are known, and handed to the service that records it with its effect. Services never read HTTP.
  */
 import type { FastifyRequest } from 'fastify';
-import type { StaffActor } from '../../domain/audit.ts';
+import type { AuditActor, StaffActor } from '../../domain/audit.ts';
 import { USER_AGENT_MAX } from '../../domain/audit.ts';
 import type { SignedIn } from '../features/accounts/sessions.ts';
 
@@ -24,4 +24,9 @@ export function staffActorFor(request: FastifyRequest, user: { id: string; email
     sessionId,
     requestId: String(request.id),
   };
+}
+
+/** A customer (their account id) or a private link's holder acting: who, never from where (only staff are accountable for their address). */
+export function customerActor(request: FastifyRequest, kind: 'customer' | 'linkHolder', userId: string | null): AuditActor {
+  return { kind, userId, email: null, ip: null, userAgent: null, sessionId: null, requestId: String(request.id) };
 }

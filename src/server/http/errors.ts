@@ -76,6 +76,7 @@ const HTTP_OF: Record<ErrorCode, { status: number; key: string }> = {
   NOT_DELIVERABLE: { status: 409, key: 'deliverables.notDeliverable' },
   REVIEW_NOT_OPEN: { status: 409, key: 'deliverables.reviewNotOpen' },
   REVIEW_WINDOW_CLOSED: { status: 409, key: 'deliverables.windowClosed' },
+  ERASURE_BLOCKED: { status: 409, key: 'privacy.erasureBlocked' },
   NO_FREE_REVISIONS: { status: 409, key: 'deliverables.noFreeRevisions' },
 };
 

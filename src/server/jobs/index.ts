@@ -1,5 +1,6 @@
 /** The store's scheduled jobs and how often they run (each also runs once when the server is ready). */
 import { purgeUnclaimedUploads } from '../features/uploads/purge-unclaimed.ts';
+import { deleteStoredObjects } from '../storage/storage-deletions.ts';
 import { queueUnreadMessageMails } from '../features/conversation/conversation-mail.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { expireUnpaidOrders } from './expire-unpaid-orders.ts';
@@ -14,6 +15,8 @@ export function storeJobs(deps: { storage: FileStorage; payments: PaymentsServic
   return [
     // A file is a day old before it goes: a quarter of an hour more or less does not matter.
     { name: 'purge-unclaimed-uploads', intervalMs: 15 * 60_000, run: (db) => purgeUnclaimedUploads(db, deps.storage) },
+    // Files an erasure let go are deleted right after it; this pass finishes what a crash left.
+    { name: 'delete-stored-objects', intervalMs: 60_000, run: (db) => deleteStoredObjects(db, deps.storage) },
     { name: 'expire-unpaid-orders', intervalMs: 10 * 60_000, run: (db) => expireUnpaidOrders(db, { settleOpenAttempts: deps.payments.settleOpenAttempts }) },
     // Money follows the provider's word, reached eventually (D32): open attempts and refunds asked about again.
     { name: 'reconcile-payments', intervalMs: deps.reconcileIntervalMs, run: () => deps.payments.reconcile() },

@@ -45,6 +45,8 @@ export function batchBuilder(context: MessageContext, rows: readonly OutboxRow[]
       throw new UnsendableMail(`payload of ${row.kind} refused: ${fields}`);
     }
     const message = await kind.build({ id: row.id, orderId: row.order_id, payload: payload.data }, batch);
+    // An order whose customer had their data erased has no address left: nobody to send it to, ever.
+    if (!message.to) throw new UnsendableMail(`${row.kind} has no recipient: the customer's data was erased`);
     return { ...message, outboxId: row.id };
   };
 }

@@ -36,6 +36,7 @@ export const EXPECTED_TABLE: Readonly<Record<LifecycleEvent, ExpectedRow>> = {
   quoteReopened: { from: ['cancelled'], to: 'quoted', by: ['staff'], mails: ['quote_sent'] },
   quoteDeclined: { from: ['quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: ['order_status', 'staff_quote'] },
   quoteExpired: { from: ['quoted'], to: 'quote_review', by: ['system'], mails: ['staff_quote'] },
+  cancelledForErasure: { from: ['pending', 'quote_review', 'quoted'], to: 'cancelled', by: ['customer', 'linkHolder'], mails: [] },
 };
 
 export const EVENTS = Object.keys(EXPECTED_TABLE) as LifecycleEvent[];

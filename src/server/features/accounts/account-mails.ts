@@ -31,3 +31,16 @@ export function passwordChangedMail(to: string, name: string, lang: Language): M
     paragraphs: [t('passwordChanged.body')], footnotes: [t('emailChanged.notYou', { support: COMPANY.email })], signature: t('reset.signature'),
   });
 }
+
+/**
+ * The confirmation of an erasure (issue 36), sent once to the address that was just erased: what
+ * went, what the tax law keeps, and that no mail follows. Built from memory; no outbox row keeps it.
+ */
+export function accountErasedMail(to: string, name: string, lang: Language, orderNumber: string | null): MailMessage {
+  const t = translatorFor(lang, 'mail');
+  return compose({
+    to, lang, subject: orderNumber ? t('erased.subjectOrder', { order: orderNumber }) : t('erased.subject'), greeting: t('reset.greeting', { name }),
+    paragraphs: [orderNumber ? t('erased.order', { order: orderNumber }) : t('erased.account'), t('erased.kept')],
+    footnotes: [t('erased.last'), t('emailChanged.notYou', { support: COMPANY.email })], signature: t('reset.signature'),
+  });
+}

@@ -122,7 +122,7 @@ export async function findUserById(db: Database, id: string): Promise<UserRow> {
  * let a stolen session take the account over: the current password, or for an account without
  * one a Google sign-in of the last few minutes.
  */
-async function assertReauthenticated(row: UserRow, session: SignedIn, currentPassword: string | undefined): Promise<void> {
+export async function assertReauthenticated(row: UserRow, session: SignedIn, currentPassword: string | undefined): Promise<void> {
   if (row.passwordHash) {
     if (!currentPassword) throw new DomainError('VALIDATION_FAILED', { fields: { currentPassword: { key: V.currentPasswordRequired } } });
     if (!(await verifyPassword(row.passwordHash, currentPassword))) {

@@ -32,7 +32,8 @@ export async function sendQuote(db: Database, actor: StaffActor, orderId: string
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new DomainError('NOT_FOUND');
     if (order.orderType !== 'consultation') throw new DomainError('NOT_A_CONSULTATION', { detail: `order ${orderId} is a ${order.orderType} order` });
-    const reopening = order.status === 'cancelled' && order.paidAt === null;
+    // An order whose customer had their data erased was cancelled for good: there is nobody to quote.
+    const reopening = order.status === 'cancelled' && order.paidAt === null && order.erasedAt === null;
     if (order.status !== 'quote_review' && order.status !== 'quoted' && !reopening) throw new DomainError('QUOTE_NOT_OPEN', { detail: `order ${orderId} is ${order.status}` });
     const [latest] = await tx.select({ version: orderQuotes.version, amountMinor: orderQuotes.amountMinor, validUntil: orderQuotes.validUntil }).from(orderQuotes).where(eq(orderQuotes.orderId, orderId)).orderBy(desc(orderQuotes.version)).limit(1);
     const version = (latest?.version ?? 0) + 1;
