@@ -2501,6 +2501,8 @@ export interface operations {
                             customerEmail: string;
                             customerName: string;
                             customerPhone: string | null;
+                            /** @description Its customer had their personal data deleted (issue 36): no name, address or conversation is left. */
+                            erased: boolean;
                             /** Format: uuid */
                             id: string;
                             isGuestOrder: boolean;
@@ -6924,6 +6926,8 @@ export interface operations {
                             customerEmail: string;
                             customerName: string;
                             customerPhone: string | null;
+                            /** @description Its customer had their personal data deleted (issue 36): no name, address or conversation is left. */
+                            erased: boolean;
                             /** Format: uuid */
                             id: string;
                             isGuestOrder: boolean;
@@ -7513,6 +7517,8 @@ export interface operations {
                                 /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
                                 url: string;
                             }[];
+                            /** @description Its customer had their personal data deleted (issue 36): the order, its amounts and its papers stay, with no name, address or conversation. */
+                            erased: boolean;
                             /** @description Korea's evidence of the payment; null outside the Korean store and before payment. */
                             evidence: {
                                 /** @description A card payment's evidence: the provider's card slip. */
@@ -9477,6 +9483,8 @@ export interface operations {
                                 /** @description GET /uploads/{name}, with the private link's key for readers without a session. */
                                 url: string;
                             }[];
+                            /** @description Its customer had their personal data deleted (issue 36): the order, its amounts and its papers stay, with no name, address or conversation. */
+                            erased: boolean;
                             /** @description Korea's evidence of the payment; null outside the Korean store and before payment. */
                             evidence: {
                                 /** @description A card payment's evidence: the provider's card slip. */

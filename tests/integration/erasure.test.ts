@@ -178,6 +178,11 @@ describe.each(BACKENDS)("erasing a customer's data on %s", (backend) => {
     // The trail records the erasure, and staff reading it see none of the data.
     const [trail] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'account.erased')).orderBy(sql`${auditEvents.id} desc`).limit(1);
     expect(trail).toMatchObject({ actorKind: 'customer', ip: null, userAgent: null, actorEmail: null, subjectType: 'user', after: { orders: 3, cancelled: 1, papersKept: papersBefore.length } });
+    // Staff see that the customer's data was deleted, not what it was.
+    const staffView = await s.call('GET', `/api/admin/orders/${completed.id}`, undefined, { cookie: admin.cookie });
+    expect(staffView.json().order).toMatchObject({ erased: true, customerName: '', customerEmail: '', customerPhone: null, business: null });
+    const listed = await s.call('GET', `/api/orders?q=${encodeURIComponent(completed.orderNumber)}`, undefined, { cookie: admin.cookie });
+    expect(listed.json().orders).toEqual([expect.objectContaining({ orderId: completed.orderNumber, erased: true })]);
     // Every fact it keeps has a label on the staff tab.
     for (const key of Object.keys(trail!.after ?? {})) expect(AUDIT_FACT_ORDER, key).toContain(key);
     const read = await s.call('GET', '/api/admin/audit?group=privacy', undefined, { cookie: admin.cookie });

@@ -112,6 +112,7 @@ export const customerOrderSchema = z.object({
   evidence: evidenceSchema,
   requirements: z.string().nullable(),
   isGuestOrder: z.boolean(),
+  erased: z.boolean().describe('Its customer had their personal data deleted (issue 36): the order, its amounts and its papers stay, with no name, address or conversation.'),
   paymentMethod: z.string().nullable(),
   receiptUrl: z.string().nullable(),
   createdAt: dateTime(),

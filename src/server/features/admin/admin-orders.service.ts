@@ -55,7 +55,7 @@ const listColumns = {
   id: orders.id, orderId: orders.orderNumber, status: orders.status, orderType: orders.orderType, orderName: orders.orderName,
   customerName: orders.customerName, customerEmail: orders.customerEmail, customerPhone: orders.customerPhone,
   country: orders.country, currency: orders.currency, amount: orders.amountMinor, amountKRW: orders.amountKrw,
-  isGuestOrder: orders.isGuestOrder, paymentMethod: orders.paymentMethod, adminComments: orders.adminComments,
+  isGuestOrder: orders.isGuestOrder, erased: sql<boolean>`${orders.erasedAt} is not null`, paymentMethod: orders.paymentMethod, adminComments: orders.adminComments,
   cancelRequestedAt: orders.cancelRequestedAt, createdAt: orders.createdAt, paidAt: orders.paidAt, testPayment: orders.testPayment,
   briefStatus: projectBriefs.status, awaitingReplySince: orderConversations.awaitingReplySince,
 };
@@ -123,7 +123,7 @@ export async function getOrder(db: Database, id: string, lang: Language) {
       id: order.id, orderId: order.orderNumber, status: order.status, orderType: order.orderType, orderName: order.orderName, staffName: staffNameOf(order, lines, lang),
       customerName: order.customerName, customerEmail: order.customerEmail, customerPhone: order.customerPhone, customerAddress: order.customerAddress, business: order.business,
       requirements: order.requirements, country: order.country, currency: order.currency, language: order.language,
-      amount: order.amountMinor, amountKRW: order.amountKrw, isGuestOrder: order.isGuestOrder, userId: order.userId,
+      amount: order.amountMinor, amountKRW: order.amountKrw, isGuestOrder: order.isGuestOrder, erased: order.erasedAt !== null, userId: order.userId,
       payment: { provider: order.paymentProvider, method: order.paymentMethod, receiptUrl: order.receiptUrl, paidAt: order.paidAt, test: order.testPayment },
       adminComments: order.adminComments, cancelRequestedAt: order.cancelRequestedAt, createdAt: order.createdAt, updatedAt: order.updatedAt,
     },

@@ -152,7 +152,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <MemberInfo key={`${user.id}:${user.email}`} user={user} />
         <OrderHistory orders={loaderData.orders} />
         <ChangePassword user={user} />
-        <YourData />
+        <YourData user={user} />
         {user.role === 'admin' && <Suspense fallback={null}><SecondFactorCard user={user} /></Suspense>}
       </div>
     </div>

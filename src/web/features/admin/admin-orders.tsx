@@ -174,7 +174,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
             {order.cancelRequestedAt && <span className="text-red-700">{t('orders.cancelRequested')}</span>}
           </div>
           <dl className="grid gap-1">
-            <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.customer')}</dt><dd className="min-w-0 break-words">{order.customerName} · <EmailAddress address={order.customerEmail} /> · {order.customerPhone ?? '—'}{order.isGuestOrder ? ` · ${t('orders.guest')}` : ''}</dd></div>
+            <div className="flex flex-wrap gap-2"><dt className="text-slate-600">{t('orders.customer')}</dt><dd className="min-w-0 break-words">{order.erased ? <span className="text-slate-700" data-erased>{t('orders.erased')}</span> : <>{order.customerName} · <EmailAddress address={order.customerEmail} /> · {order.customerPhone ?? '—'}</>}{order.isGuestOrder ? ` · ${t('orders.guest')}` : ''}</dd></div>
             {order.business && (
               <div className="flex flex-wrap gap-2" data-staff-business><dt className="text-slate-600">{t('orders.business')}</dt><dd className="min-w-0 break-words">{[order.business.company, order.business.taxId, order.business.address, order.business.email].filter(Boolean).join(' · ')}</dd></div>
             )}
@@ -279,7 +279,9 @@ export function AdminOrders({ list, filters, open }: { list: OrderList; filters:
               <li key={order.id} className="grid gap-2 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center" data-admin-order={order.orderId}>
                 <div className="min-w-0">
                   <Link to={openLink(order.id)} className="font-semibold text-brand-800 hover:underline">{order.staffName}</Link>
-                  <p className="truncate text-slate-600" title={`${order.customerName} · ${order.customerEmail}`}>{order.customerName} · {order.customerEmail}</p>
+                  {order.erased
+                    ? <p className="truncate text-slate-600" data-erased>{t('orders.erased')}</p>
+                    : <p className="truncate text-slate-600" title={`${order.customerName} · ${order.customerEmail}`}>{order.customerName} · {order.customerEmail}</p>}
                   <p className="text-xs text-slate-500"><span className="font-mono">{order.orderId}</span> · {tCommon(`country.${order.country}`)} · {date.format(new Date(order.createdAt))} {t('kst')}</p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">

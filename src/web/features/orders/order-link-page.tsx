@@ -8,6 +8,7 @@ import type { Route } from './+types/order-link-page';
 import { loaders } from '../../auth.server.ts';
 import { pageMeta } from '../../seo/page-meta.ts';
 import { OrderCard } from './order-history.tsx';
+import { DeleteData } from '../accounts/your-data.tsx';
 import { useLiveRevalidation } from '../conversation/use-live-revalidation.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -39,6 +40,9 @@ export default function OrderLinkPage({ loaderData }: Route.ComponentProps) {
           <a href={`/api/orders/${loaderData.order.orderId}/data?key=${encodeURIComponent(loaderData.key)}`} download className="btn-secondary" data-download="json">{t('yourData.json')}</a>
           <a href={`/api/orders/${loaderData.order.orderId}/data.zip?key=${encodeURIComponent(loaderData.key)}`} download className="btn-secondary" data-download="zip">{t('yourData.zip')}</a>
         </div>
+        {loaderData.order.erased
+          ? <p className="mt-6 border-t border-slate-200 pt-6 text-sm text-slate-700" data-erased>{tAccounts('erase.orderErased')}</p>
+          : <DeleteData target={{ kind: 'order', orderNumber: loaderData.order.orderId, orderKey: loaderData.key }} />}
       </section>
     </div>
   );
