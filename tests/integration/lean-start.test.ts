@@ -16,7 +16,7 @@ import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 
 const script = path.resolve(import.meta.dirname, 'support', 'packages-at-start.ts');
-const LOADED_ON_USE = ['sharp', 'otplib', 'qrcode', 'yazl', '@aws-sdk/client-s3', '@aws-sdk/lib-storage', 'nodemailer', 'file-type', 'openid-client', 'koffi'];
+const LOADED_ON_USE = ['sharp', 'otplib', 'qrcode', 'yazl', 'tar-stream', '@aws-sdk/client-s3', '@aws-sdk/lib-storage', 'nodemailer', 'file-type', 'openid-client', 'koffi'];
 
 async function packagesAtStart(env: Record<string, string>): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lean-start-'));

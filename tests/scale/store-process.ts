@@ -13,6 +13,7 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 export interface StoreProcess {
   name: string;
   origin: string;
+  dataDir: string;
   /** Ends it as a power cut would: no shutdown hooks, no answers to what is in flight. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -59,10 +60,12 @@ async function spawnStore(name: string, port: number, dataDir: string, env: Reco
   return { child, exited };
 }
 
-export async function startStoreProcess(name: string, env: Record<string, string>): Promise<StoreProcess> {
+/** `dataDir`: start on this folder (a restored store); `keepData`: leave the folder when it stops. */
+export async function startStoreProcess(name: string, env: Record<string, string>, options: { dataDir?: string; keepData?: boolean } = {}): Promise<StoreProcess> {
   if (!fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) throw new Error('No build found: run `npm run build` first.');
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studio-lumi-${name}-`));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `studio-lumi-${name}-`));
+  const removeData = () => { if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true }); };
   let output = '';
   const log = (chunk: string) => { output += chunk; };
   let current = await spawnStore(name, port, dataDir, env, log);
@@ -74,13 +77,14 @@ export async function startStoreProcess(name: string, env: Record<string, string
   return {
     name,
     origin: `http://127.0.0.1:${port}`,
+    dataDir,
     kill: async () => {
       await end('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
     stop: async () => {
       await end('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
     restart: async () => {
       const exitCode = await end('SIGTERM');

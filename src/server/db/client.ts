@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** LISTEN/NOTIFY between the processes sharing a PostgreSQL database; none on PGlite (one process). */
   notifications?: DatabaseNotifications;
+  /** The embedded database only: a consistent copy of its data directory, taken while it serves (backups). */
+  snapshot?: <T>(facts: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>) => Promise<{ data: Blob; facts: T }>;
 }
 
 export interface DatabaseNotifications {
@@ -67,6 +69,8 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Called with every query Drizzle sends (tests count the queries a page view runs). */
   onQuery?: ((sql: string) => void) | undefined;
+  /** Open as it is, without applying this build's migrations (an offline backup copies what is there). */
+  skipMigrations?: boolean;
 }
 
 const loggerOf = (options: OpenDatabaseOptions) => (options.onQuery ? { logQuery: (sql: string) => options.onQuery!(sql) } : false);
@@ -143,6 +147,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // and the operating system caches the files beneath it (issue 17: 150 MB less at rest).
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   const db = drizzle(client, { schema, logger: loggerOf(options) });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  if (!options.skipMigrations) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), snapshot: (facts) => pgliteSnapshot(client, facts) };
+}
+
+/**
+ * A copy of PGlite's data directory at one point in time (backups, decision 0053). PGlite runs one
+ * transaction at a time (every statement outside one waits for it too), so inside a transaction of
+ * our own no other change can happen: a checkpoint writes every change to the files, the facts the
+ * backup's manifest states (counts, the last migration) are read, and the dump (which takes only the
+ * statement lock) reads the files as they are then. Writers wait meanwhile: the pause is the dump's
+ * time (decision 0053 has the figures).
+ */
+async function pgliteSnapshot<T>(client: import('@electric-sql/pglite').PGlite, facts: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>) {
+  return client.transaction(async (tx) => {
+    await tx.exec('CHECKPOINT');
+    const read = await facts(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
+    const data = await client.dumpDataDir('none');
+    return { data, facts: read };
+  });
 }

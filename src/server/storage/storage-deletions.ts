@@ -8,6 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../db/client.ts';
 import { storageDeletions } from '../db/schema.ts';
 import type { FileStorage } from './file-storage.ts';
+import { storageDeletionsPaused } from './deletion-pause.ts';
 
 const BATCH = 200;
 
@@ -16,6 +17,8 @@ export async function deleteStoredObjects(db: Database, storage: FileStorage, op
   let deleted = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
+      // A backup is copying files: the next pass deletes these (deletion-pause.ts).
+      if (storageDeletionsPaused()) return 0;
       const keys = rowsOf<{ key: string }>(await tx.execute(sql`
         select key from ${storageDeletions} order by created_at limit ${batchSize} for update skip locked`)).map((row) => row.key);
       if (keys.length === 0) return 0;

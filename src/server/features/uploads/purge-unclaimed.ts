@@ -10,6 +10,7 @@ import { UNCLAIMED_UPLOAD_TTL_MS } from '../../../domain/uploads.ts';
 import { rowsOf, type Database } from '../../db/client.ts';
 import { uploadedFiles } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/index.ts';
+import { storageDeletionsPaused } from '../../storage/deletion-pause.ts';
 
 const BATCH = 100;
 
@@ -19,6 +20,8 @@ export async function purgeUnclaimedUploads(db: Database, storage: FileStorage, 
   let purged = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
+      // A backup is copying files: the next pass purges these (storage/deletion-pause.ts).
+      if (storageDeletionsPaused()) return 0;
       // The same condition as the partial index uploaded_files_unclaimed_idx, oldest first.
       const rows = rowsOf<{ id: string; stored_name: string; thumbnail_name: string | null }>(await tx.execute(sql`
         select id, stored_name, thumbnail_name from ${uploadedFiles}
