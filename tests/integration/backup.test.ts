@@ -174,7 +174,11 @@ describe('backups of the embedded store', () => {
       database: 'pglite', lastMigration: { createdAt: Date.now() + 365 * 86_400_000, count: 999 }, counts: {}, storage: 'local',
     };
     const newer = path.join(scratch, 'newer.tar.gz');
-    await writeArchive(fs.createWriteStream(newer), { manifest, database: new Blob(['not a database']), uploadsDir: null });
+    const folder = fs.mkdtempSync(path.join(scratch, 'fake-db-'));
+    fs.writeFileSync(path.join(folder, 'PG_VERSION'), '17\n');
+    fs.mkdirSync(path.join(folder, 'base'));
+    fs.writeFileSync(path.join(folder, 'base', '1'), 'not a database');
+    await writeArchive(fs.createWriteStream(newer), { manifest, databaseDir: folder, uploadsDir: null });
     const fromNewer = await run('restore', newer, empty());
     expect([fromNewer.code, fromNewer.stderr]).toEqual([1, expect.stringContaining('newer build')]);
 

@@ -20,8 +20,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** LISTEN/NOTIFY between the processes sharing a PostgreSQL database; none on PGlite (one process). */
   notifications?: DatabaseNotifications;
-  /** The embedded database only: a consistent copy of its data directory, taken while it serves (backups). */
-  snapshot?: <T>(facts: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>) => Promise<{ data: Blob; facts: T }>;
+  /**
+   * The embedded database on disk only: copies its data directory to `copyTo` at one point in time,
+   * while it serves (backups), and answers `facts` read at that same point.
+   */
+  snapshot?: <T>(copyTo: string, facts: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>) => Promise<T>;
 }
 
 export interface DatabaseNotifications {
@@ -148,22 +151,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   const db = drizzle(client, { schema, logger: loggerOf(options) });
   if (!options.skipMigrations) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), snapshot: (facts) => pgliteSnapshot(client, facts) };
+  const handle: DatabaseHandle = { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  if (!dir.startsWith('memory://')) handle.snapshot = (copyTo, facts) => pgliteSnapshot(client, dir, copyTo, facts);
+  return handle;
 }
 
 /**
  * A copy of PGlite's data directory at one point in time (backups, decision 0053). PGlite runs one
  * transaction at a time (every statement outside one waits for it too), so inside a transaction of
- * our own no other change can happen: a checkpoint writes every change to the files, the facts the
- * backup's manifest states (counts, the last migration) are read, and the dump (which takes only the
- * statement lock) reads the files as they are then. Writers wait meanwhile: the pause is the dump's
- * time (decision 0053 has the figures).
+ * our own nothing else changes: a checkpoint writes every change to the files, the facts the
+ * backup's manifest states (counts, the last migration) are read, and the folder is copied as it is
+ * then (a file copy on the same disk: about 0.6 s for 140 MB, where PGlite's own in-memory dump took
+ * 1.4 s). Writers wait meanwhile; decision 0053 has the figures.
  */
-async function pgliteSnapshot<T>(client: import('@electric-sql/pglite').PGlite, facts: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>) {
+async function pgliteSnapshot<T>(client: import('@electric-sql/pglite').PGlite, dir: string, copyTo: string, facts: (query: (text: string) => Promise<Array<Record<string, unknown>>>) => Promise<T>): Promise<T> {
   return client.transaction(async (tx) => {
     await tx.exec('CHECKPOINT');
     const read = await facts(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
-    const data = await client.dumpDataDir('none');
-    return { data, facts: read };
+    // The running process's pid file means nothing to a restored copy.
+    await fs.cp(dir, copyTo, { recursive: true, filter: (source) => path.basename(source) !== 'postmaster.pid' });
+    return read;
   });
 }

@@ -2,7 +2,7 @@
  * The backup archive (issue 36, decision 0053): one gzip-compressed tar, written as a stream.
  *
  *   manifest.json     what it is: format, version, when, which build, the last migration, counts
- *   db/pgdata.tar     the embedded database's data directory, as PGlite dumps it
+ *   db/<path>         every file of the embedded database's data directory, copied at one point
  *   uploads/<key>     every stored file, by its key in storage
  *   checksums.json    last: the sha256 of every member before it
  *
@@ -13,15 +13,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 
 export const BACKUP_FORMAT = 'studio-lumi-backup';
 export const BACKUP_VERSION = 1;
 export const MANIFEST = 'manifest.json';
-export const DATABASE_MEMBER = 'db/pgdata.tar';
 export const CHECKSUMS = 'checksums.json';
+const DATABASE = 'db/';
 const UPLOADS = 'uploads/';
 
 /** What a backup says of itself. */
@@ -44,20 +44,32 @@ export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.' || part === '') && !key.endsWith('.part');
 }
 
-/** Every file under the uploads folder (keys with their subfolders), but half-written `.part` files. */
-export async function uploadKeys(dir: string): Promise<string[]> {
+/** A path inside the database folder: relative, forward slashes, never out of it. */
+function isSafeDatabasePath(relative: string): boolean {
+  return relative.length > 0 && !relative.startsWith('/') && !relative.split('/').some((part) => part === '..' || part === '.' || part === '');
+}
+
+/** Every file (or folder) under `dir`, relative with forward slashes, sorted. */
+async function pathsUnder(dir: string, kind: 'file' | 'directory' = 'file'): Promise<string[]> {
   const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  return entries.filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .filter(isSafeKey)
-    .sort();
+  return entries.filter((e) => (kind === 'file' ? e.isFile() : e.isDirectory()))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')).sort();
+}
+const filesUnder = (dir: string) => pathsUnder(dir);
+
+/** What the checksums list for a folder: it has no content, but it must be there (PostgreSQL needs its empty ones). */
+export const FOLDER = 'folder';
+
+/** Every file under the uploads folder (keys with their subfolders), but half-written `.part` files. */
+export async function uploadKeys(dir: string): Promise<string[]> {
+  return (await filesUnder(dir)).filter(isSafeKey);
 }
 
 /** Writes the archive to `out`, members in the order above; resolves with how many files it holds. */
-export async function writeArchive(out: Writable, parts: { manifest: BackupManifest; database: Blob; uploadsDir: string | null }): Promise<{ files: number }> {
+export async function writeArchive(out: Writable, parts: { manifest: BackupManifest; databaseDir: string; uploadsDir: string | null }): Promise<{ files: number }> {
   const tar = await import('tar-stream');
   const pack = tar.pack();
   const sums: Record<string, string> = {};
@@ -79,8 +91,16 @@ export async function writeArchive(out: Writable, parts: { manifest: BackupManif
   });
 
   await add(MANIFEST, Buffer.from(JSON.stringify(parts.manifest, null, 2)));
-  // The database's tar is held in memory by PGlite already; it goes out as a stream all the same.
-  await addStream(DATABASE_MEMBER, parts.database.size, streamOf(parts.database));
+  // PostgreSQL's empty folders (pg_tblspc, pg_twophase, …) are part of a data directory too.
+  for (const relative of await pathsUnder(parts.databaseDir, 'directory')) {
+    const name = `${DATABASE}${relative}/`;
+    sums[name] = FOLDER;
+    await new Promise<void>((resolve, reject) => pack.entry({ name, type: 'directory', mtime: new Date() }, (error) => (error ? reject(error) : resolve())));
+  }
+  for (const relative of await filesUnder(parts.databaseDir)) {
+    const file = path.join(parts.databaseDir, ...relative.split('/'));
+    await addStream(`${DATABASE}${relative}`, (await fs.promises.stat(file)).size, fs.createReadStream(file));
+  }
   let files = 0;
   if (parts.uploadsDir) {
     for (const key of await uploadKeys(parts.uploadsDir)) {
@@ -98,24 +118,6 @@ export async function writeArchive(out: Writable, parts: { manifest: BackupManif
   return { files };
 }
 
-function streamOf(blob: Blob): Readable {
-  const out = new PassThrough();
-  void (async () => {
-    try {
-      const reader = blob.stream().getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (!out.write(value)) await new Promise((resolve) => out.once('drain', resolve));
-      }
-      out.end();
-    } catch (error) {
-      out.destroy(error as Error);
-    }
-  })();
-  return out;
-}
-
 export class BackupRefused extends Error {
   override name = 'BackupRefused';
 }
@@ -124,14 +126,15 @@ export class BackupRefused extends Error {
  * Reads every member of the archive in order, handing each to `onMember` with its body as a stream
  * (which it must consume or drain).
  */
-export async function readArchive(file: string, onMember: (name: string, body: Readable) => Promise<void>): Promise<void> {
+export async function readArchive(file: string, onMember: (name: string, body: Readable, folder: boolean) => Promise<void>): Promise<void> {
   const tar = await import('tar-stream');
   const extract = tar.extract();
   const reading = pipeline(fs.createReadStream(file), zlib.createGunzip(), extract as unknown as Writable);
   const walking = (async () => {
     for await (const entry of extract as unknown as AsyncIterable<Readable & { header: { name: string; type: string } }>) {
-      if (entry.header.type !== 'file') throw new BackupRefused(`unexpected ${entry.header.type} ${entry.header.name} in the archive`);
-      await onMember(entry.header.name, entry);
+      const folder = entry.header.type === 'directory';
+      if (entry.header.type !== 'file' && !folder) throw new BackupRefused(`unexpected ${entry.header.type} ${entry.header.name} in the archive`);
+      await onMember(entry.header.name, entry, folder);
     }
   })();
   await Promise.all([reading, walking]);
@@ -142,7 +145,12 @@ export async function verifyArchive(file: string): Promise<{ manifest: BackupMan
   const seen = new Map<string, string>();
   let manifest: BackupManifest | null = null;
   let sums: Record<string, string> | null = null;
-  await readArchive(file, async (name, body) => {
+  await readArchive(file, async (name, body, folder) => {
+    if (folder) {
+      for await (const _chunk of body) { /* a folder has no content */ }
+      seen.set(name, FOLDER);
+      return;
+    }
     const hash = createHash('sha256');
     const chunks: Buffer[] = [];
     const keep = name === MANIFEST || name === CHECKSUMS;
@@ -167,11 +175,19 @@ export async function verifyArchive(file: string): Promise<{ manifest: BackupMan
     if (seen.get(name) !== sum) throw new BackupRefused(`${name} does not match its checksum: the archive was changed or damaged`);
   }
   for (const name of seen.keys()) if (!(name in listed)) throw new BackupRefused(`${name} is not in the archive's checksums`);
-  if (!seen.has(DATABASE_MEMBER)) throw new BackupRefused('the archive holds no database');
+  if (!seen.has(`${DATABASE}PG_VERSION`)) throw new BackupRefused('the archive holds no database');
   for (const name of seen.keys()) {
-    if (name.startsWith(UPLOADS) && !isSafeKey(name.slice(UPLOADS.length))) throw new BackupRefused(`${name} is not a stored file's name`);
+    const known = name === MANIFEST
+      || (name.startsWith(UPLOADS) && isSafeKey(name.slice(UPLOADS.length)))
+      || (name.startsWith(DATABASE) && isSafeDatabasePath(name.slice(DATABASE.length).replace(/\/$/, '')));
+    if (!known) throw new BackupRefused(`${name} is not a member a backup holds`);
   }
   return { manifest: found, members: [...seen.keys()] };
 }
 
-export const uploadKeyOf = (member: string): string | null => (member.startsWith(UPLOADS) ? member.slice(UPLOADS.length) : null);
+/** Where a member goes under DATA_DIR (`db/…`, `uploads/…`), or null for the manifest and the checksums. */
+export function placeOf(member: string): string | null {
+  if (member.startsWith(UPLOADS) && isSafeKey(member.slice(UPLOADS.length))) return member;
+  if (member.startsWith(DATABASE) && isSafeDatabasePath(member.slice(DATABASE.length).replace(/\/$/, ''))) return member;
+  return null;
+}

@@ -12,7 +12,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { buildInfo } from '../build-info.ts';
 import { MIGRATIONS_DIR, type DatabaseHandle } from '../db/client.ts';
 import { pauseStorageDeletions } from '../storage/deletion-pause.ts';
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupRefused, DATABASE_MEMBER, readArchive, uploadKeyOf, verifyArchive, writeArchive, type BackupManifest } from './backup-archive.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION, BackupRefused, placeOf, readArchive, verifyArchive, writeArchive, type BackupManifest } from './backup-archive.ts';
 
 /** What the manifest counts: enough to see at a glance that a restore brought everything back. */
 const COUNTED = ['users', 'orders', 'papers', 'uploaded_files', 'audit_events'] as const;
@@ -36,8 +36,10 @@ export async function writeBackup(out: Writable, source: BackupSource): Promise<
   if (!source.database.snapshot) throw new BackupRefused('only the embedded database is backed up by the store; on PostgreSQL use pg_dump (docs/operations/backups.md)');
   let release: (() => void) | undefined;
   const started = performance.now();
+  // A copy of the database folder beside it (same disk: a fast copy), removed once archived.
+  const copy = path.join(source.dataDir, `backup-${process.pid}-${Date.now()}`);
   try {
-    const { data, facts } = await source.database.snapshot(async (query) => {
+    const facts = await source.database.snapshot(copy, async (query) => {
       // Inside the database's lock: no deletion of a stored object can start before the files are copied.
       release = pauseStorageDeletions();
       const counts: Record<string, number> = {};
@@ -52,10 +54,11 @@ export async function writeBackup(out: Writable, source: BackupSource): Promise<
       build: { version: build.version, commit: build.commit }, database: 'pglite',
       lastMigration: facts.lastMigration, counts: facts.counts, storage: source.storage,
     };
-    const { files } = await writeArchive(out, { manifest, database: data, uploadsDir: source.storage === 'local' ? path.join(source.dataDir, 'uploads') : null });
+    const { files } = await writeArchive(out, { manifest, databaseDir: copy, uploadsDir: source.storage === 'local' ? path.join(source.dataDir, 'uploads') : null });
     return { manifest, files, pauseMs };
   } finally {
     release?.();
+    await fs.promises.rm(copy, { recursive: true, force: true });
   }
 }
 
@@ -93,27 +96,22 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   if (manifest.lastMigration.createdAt > newestKnownMigration()) {
     throw new BackupRefused('this backup was taken by a newer build (its database has migrations this build does not know): restore it with that build or a later one');
   }
-  let database: Buffer | null = null;
   let files = 0;
-  await readArchive(file, async (name, body) => {
-    const key = uploadKeyOf(name);
-    if (name === DATABASE_MEMBER) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(chunk as Buffer);
-      database = Buffer.concat(chunks);
-    } else if (key !== null) {
-      const target = path.join(uploadsDir, ...key.split('/'));
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await pipeline(body, fs.createWriteStream(target, { flags: 'wx' }));
-      files += 1;
-    } else {
-      for await (const _chunk of body) { /* manifest and checksums: read by verifyArchive already */ }
+  await readArchive(file, async (name, body, folder) => {
+    const place = placeOf(name);
+    if (folder && place !== null) {
+      for await (const _chunk of body) { /* a folder has no content */ }
+      await fs.promises.mkdir(path.join(dataDir, ...place.split('/').filter(Boolean)), { recursive: true });
+      return;
     }
+    if (place === null || folder) {
+      for await (const _chunk of body) { /* manifest and checksums: read by verifyArchive already */ }
+      return;
+    }
+    const target = path.join(dataDir, ...place.split('/'));
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await pipeline(body, fs.createWriteStream(target, { flags: 'wx' }));
+    if (place.startsWith('uploads/')) files += 1;
   });
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  await fs.promises.mkdir(dbDir, { recursive: true });
-  const client = await PGlite.create(dbDir, { extensions: { pg_trgm }, loadDataDir: new Blob([database! as Uint8Array<ArrayBuffer>]) });
-  await client.close();
   return { manifest, files };
 }
