@@ -185,8 +185,8 @@ export async function sendCashReceiptCancels(db: Database, providerOf: ProviderO
   return answered;
 }
 
-/** A mobile number as the buyer's page shows it back: 010-****-5678. */
-const maskedMobile = (value: string) => {
+/** A mobile number as the buyer's page shows it back (and as an erasure keeps it): 010-****-5678. */
+export const maskedMobile = (value: string) => {
   const digits = digitsOf(value);
   return `${digits.slice(0, 3)}-****-${digits.slice(-4)}`;
 };

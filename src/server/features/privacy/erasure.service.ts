@@ -28,6 +28,7 @@ import {
   orders, orderStatusHistory, papers, projectBriefs, refunds, revisionRequests, storageDeletions, uploadedFiles, users,
 } from '../../db/schema.ts';
 import { recordAudit } from '../../audit/audit.ts';
+import { maskedMobile } from '../papers/korean-evidence.service.ts';
 import { requireTransition } from '../orders/lifecycle.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 
@@ -73,12 +74,6 @@ function patternOf(identifiers: readonly string[]): string | null {
   const escaped = [...identifiers].sort((a, b) => b.length - a.length).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return escaped.join('|');
 }
-
-/** A cash receipt's mobile number as a receipt shows it: enough to recognise, not to reach. */
-const maskedMobile = (value: string) => {
-  const digits = digitsOf(value);
-  return digits.length < 7 ? '***' : `${digits.slice(0, 3)}-****-${digits.slice(-4)}`;
-};
 
 /** Erases the subject's personal data; the caller mails the confirmation to `email` and deletes the stored objects after the commit. */
 export async function eraseCustomer(db: Database, subject: ErasureSubject, actor: AuditActor): Promise<Erasure> {
