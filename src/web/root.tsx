@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import {
-  Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useRouteLoaderData,
+  Links, Meta, Outlet, redirect, Scripts, useRouteLoaderData,
   type LinksFunction, type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -13,6 +13,7 @@ import { I18nProvider, MetaMessages } from './i18n/react.tsx';
 import type { RootData } from './store-context.ts';
 import { markHydrated } from './i18n/catalogs.ts';
 import { ErrorPage } from './features/not-found/error-page-on-use.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);

@@ -1,0 +1,108 @@
+/**
+ * React Router's `<ScrollRestoration>` (the same storage key, the same positions, the same
+ * restoring on reloads, returns through history and client navigations), except that a page
+ * opened afresh does not touch `sessionStorage` while it loads (docs/decisions/0054).
+ *
+ * The first use of `sessionStorage` in a document asks the browser process for the tab's storage,
+ * a synchronous round trip: measured in Lighthouse's traced loads here it made React Router's inline
+ * script a 21-28 ms task of its own inside the document's parse, and its hook then read the storage
+ * again while hydrating. Neither can find anything on a page opened afresh: its history entry has
+ * no key until the script makes one, and positions are stored under those keys. So here:
+ *
+ * - the inline script makes the entry's key on a fresh page and reads the storage only on a page
+ *   opened again (an entry that has a key: a reload, a return through history);
+ * - the hook reads the stored positions while hydrating only on a page the head's script marked as
+ *   opened again by the navigation's type (`html[data-reopened]`, reopened-mark.server.ts);
+ * - on leaving a fresh page, the positions stored by the tab's earlier documents are read and kept
+ *   beside this document's (React Router's hook kept them by reading them at load).
+ */
+import { useContext, useEffect, useLayoutEffect } from 'react';
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useLocation, useNavigation } from 'react-router';
+
+/** React Router's own key: positions stored before this component replaced its one are found. */
+const STORAGE_KEY = 'react-router-scroll-positions';
+
+/** Runs as the body is parsed: the scroll position of a page opened again, before its first paint. */
+const SCRIPT = `(function(k){var h=history,s=h.state;if(!s||!s.key){h.replaceState({key:Math.random().toString(32).slice(2)},"");return}try{var y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];typeof y=="number"&&scrollTo(0,y)}catch(e){sessionStorage.removeItem(k)}})(${JSON.stringify(STORAGE_KEY)})`;
+
+/** The positions of this tab's history entries, by key; the router writes into this very object. */
+const positions: Record<string, number> = {};
+/** Whether `positions` holds what was stored at load (a page opened again). */
+let storedRead = false;
+
+function storedPositions(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+function useScrollRestoration(): void {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const location = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.history.scrollRestoration = 'manual';
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('pageshow', onShow);
+      window.history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  useEffect(() => {
+    const onHide = () => {
+      if (navigation.state === 'idle') positions[location.key] = window.scrollY;
+      try {
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(storedRead ? positions : { ...storedPositions(), ...positions }));
+      } catch {
+        // Storage full or refused: positions are then kept for this document only, as React Router's.
+      }
+      window.history.scrollRestoration = 'auto';
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, [navigation.state, location]);
+
+  useLayoutEffect(() => {
+    if (!storedRead && document.documentElement.dataset.reopened !== undefined) {
+      Object.assign(positions, storedPositions());
+      storedRead = true;
+    }
+    return router?.enableScrollRestoration(positions, () => window.scrollY);
+  }, [router]);
+
+  const restore = state?.restoreScrollPosition;
+  const preventReset = state?.preventScrollReset;
+  useLayoutEffect(() => {
+    if (restore === false) return;
+    if (typeof restore === 'number') {
+      window.scrollTo(0, restore);
+      return;
+    }
+    if (location.hash) {
+      try {
+        const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+        if (target) {
+          target.scrollIntoView();
+          return;
+        }
+      } catch {
+        // A hash that does not decode names no element: scroll as for none.
+      }
+    }
+    if (preventReset === true) return;
+    window.scrollTo(0, 0);
+  }, [location, restore, preventReset]);
+}
+
+export function ScrollRestoration({ nonce }: { nonce?: string }) {
+  useScrollRestoration();
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
+}

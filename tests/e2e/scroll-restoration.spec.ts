@@ -1,0 +1,86 @@
+/**
+ * Scroll positions across reloads and returns through history (src/web/scroll-restoration.tsx,
+ * docs/decisions/0054): a page opened afresh reads no stored positions while it loads, and every
+ * position a visitor can come back to is still found. The reloads are in landing.spec.ts.
+ */
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+
+const STORAGE_KEY = 'react-router-scroll-positions';
+
+/** Records every read of the stored positions, and whether the page had come alive by then. */
+async function recordStorageReads(page: Page) {
+  await page.addInitScript((key) => {
+    const reads: string[] = [];
+    (window as unknown as { storageReads: string[] }).storageReads = reads;
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (this: Storage, name: string) {
+      if (name === key) reads.push(document.documentElement.dataset.hydrated ? 'alive' : 'loading');
+      return getItem.call(this, name);
+    };
+  }, STORAGE_KEY);
+}
+
+const storageReads = (page: Page) => page.evaluate(() => (window as unknown as { storageReads: string[] }).storageReads);
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+}
+
+test('a page opened afresh reads no stored scroll positions while it loads', async ({ page }) => {
+  await recordStorageReads(page);
+  await page.goto('/kr/templateshop');
+  await hydrated(page);
+  await scrollTo(page, 900);
+  await page.goto('/kr');
+  await hydrated(page);
+  expect(await storageReads(page)).toEqual([]);
+  // The entry has its key all the same: the position is kept under it when the visitor leaves.
+  expect(await page.evaluate(() => typeof (history.state as { key?: unknown } | null)?.key)).toBe('string');
+});
+
+test('a fresh page in between keeps the positions of the pages before it, and a reload reads them', async ({ page }) => {
+  await page.goto('/kr/templateshop');
+  await hydrated(page);
+  await scrollTo(page, 900);
+  const shopKey = await page.evaluate(() => (history.state as { key: string }).key);
+  // Leaving the shop stores its position; the home page opened afresh does not read it at load,
+  // and must not drop it when the visitor leaves it in turn.
+  await page.goto('/kr');
+  await hydrated(page);
+  await scrollTo(page, 600);
+  await page.goto('/kr/terms');
+  await hydrated(page);
+  const stored = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, number>, STORAGE_KEY);
+  expect(stored[shopKey]).toBe(900);
+  expect(Object.values(stored)).toContain(600);
+
+  // Back at the shop through history, as a document opened again: where the visitor was.
+  await page.goBack();
+  await page.goBack();
+  await hydrated(page);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+});
+
+test('a client navigation and the way back put the visitor where they were', async ({ page }) => {
+  await recordStorageReads(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/kr/templateshop');
+  await hydrated(page);
+  const terms = page.locator('footer').getByRole('link', { name: '이용약관 및 환불 정책' });
+  // Where the visitor is when they follow the link, the footer in view.
+  const left = await terms.evaluate((link) => {
+    link.scrollIntoView({ block: 'center', behavior: 'instant' });
+    return Math.round(window.scrollY);
+  });
+  expect(left).toBeGreaterThan(500);
+  await terms.click();
+  await expect(page).toHaveURL(/\/kr\/terms$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/kr\/templateshop$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
+  // One document all along, opened afresh: the positions came from memory, never from storage.
+  expect(await storageReads(page)).toEqual([]);
+});
