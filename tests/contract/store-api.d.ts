@@ -2462,6 +2462,8 @@ export interface operations {
                             actor: string | null;
                             /** Format: date-time */
                             at: string;
+                            /** @description Who, as the lifecycle names actors: the customer, a private link's holder, staff, a payment provider or the store itself; null for a change recorded before actors were. */
+                            by: ("customer" | "linkHolder" | "staff" | "provider" | "system") | null;
                             from: ("pending" | "quote_review" | "quoted" | "order_received" | "in_progress" | "draft_delivered" | "completed" | "cancelled") | null;
                             note: string | null;
                             /** @enum {string} */

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
+import { E2E_ADMIN } from '../../playwright.config.ts';
 import { newGuestId } from '../../src/domain/guest.ts';
 import { createOrderLinks } from '../../src/server/features/orders/order-links.ts';
 import { expect, hydrated, test } from './fixtures.ts';
@@ -152,7 +153,7 @@ test('a customer deletes their account from My Page: refused while an order is u
   expect((await page.request.post('/api/auth/login', { data: { email, password: 'lumi-buyer-7' } })).status()).toBe(401);
 });
 
-test("a guest deletes an order's details from its private link, typing the order's address", async ({ page, consoleErrors: _ }) => {
+test("a guest deletes an order's details from its private link, typing the order's address", async ({ page, browser, consoleErrors: _ }) => {
   test.slow();
   fs.mkdirSync(SHOTS, { recursive: true });
   const guest = newGuestId();
@@ -182,4 +183,24 @@ test("a guest deletes an order's details from its private link, typing the order
   await page.goto(`/kr/orders/${orderNumber}?key=${key}`);
   await hydrated(page);
   await shoot(page, 'link-erased-ko');
+
+  // Staff read the unpaid order's cancel as the link holder's, not as the store's own.
+  const staff = await browser.newPage();
+  await staff.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  for (const [lang, search, apply, holder] of [['ko', '검색', '적용', '주문 전용 링크 보유자'], ['vi', 'Tìm kiếm', 'Áp dụng', 'Người giữ liên kết riêng']] as const) {
+    await staff.goto(`/kr/admin?tab=orders&lang=${lang}`);
+    await hydrated(staff);
+    await staff.getByRole('searchbox', { name: search }).fill(orderNumber);
+    await staff.getByRole('button', { name: apply }).click();
+    await staff.locator('[data-admin-order] a').first().click();
+    const last = staff.locator('[data-order-detail] [data-history] li').last();
+    await expect(last).toContainText(`(${holder})`);
+    for (const width of [1280, 375]) {
+      await staff.setViewportSize({ width, height: 900 });
+      await last.scrollIntoViewIfNeeded();
+      await staff.screenshot({ path: `${SHOTS}/staff-history-${lang}-${width}.png` });
+      expect(await staff.evaluate(() => document.documentElement.scrollWidth), `staff history at ${width}`).toBeLessThanOrEqual(width);
+    }
+  }
+  await staff.close();
 });

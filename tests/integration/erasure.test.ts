@@ -181,6 +181,11 @@ describe.each(BACKENDS)("erasing a customer's data on %s", (backend) => {
     // Staff see that the customer's data was deleted, not what it was.
     const staffView = await s.call('GET', `/api/admin/orders/${completed.id}`, undefined, { cookie: admin.cookie });
     expect(staffView.json().order).toMatchObject({ erased: true, customerName: '', customerEmail: '', customerPhone: null, business: null });
+    // The history names who acted: staff by their e-mail, and the customer's cancel of the unpaid
+    // order as the customer's (it read as the store's own before).
+    expect(staffView.json().history).toContainEqual(expect.objectContaining({ by: 'staff', actor: expect.stringContaining('@') }));
+    const unpaidView = await s.call('GET', `/api/admin/orders/${unpaid.id}`, undefined, { cookie: admin.cookie });
+    expect(unpaidView.json().history.at(-1)).toMatchObject({ to: 'cancelled', actor: null, by: 'customer' });
     const listed = await s.call('GET', `/api/orders?q=${encodeURIComponent(completed.orderNumber)}`, undefined, { cookie: admin.cookie });
     expect(listed.json().orders).toEqual([expect.objectContaining({ orderId: completed.orderNumber, erased: true })]);
     // Every fact it keeps has a label on the staff tab.

@@ -8,6 +8,7 @@ import { COUNTRY_CODES, LANGUAGES } from '../countries.ts';
 import { ORDER_MESSAGE_KINDS } from '../quotes.ts';
 import { BRIEF_STATUSES, ORDER_STATUSES, ORDER_TYPES } from '../statuses.ts';
 import { ROLES } from '../user.ts';
+import { ACTORS } from '../lifecycle.ts';
 import { REFUND_STATUSES } from '../payments.ts';
 import { PAPER_KINDS } from '../tax/papers.ts';
 import { CASH_RECEIPT_PURPOSES, EVIDENCE_KINDS, EVIDENCE_STATUSES } from '../tax/korean-evidence.ts';
@@ -70,7 +71,8 @@ export const staffOrderSchema = z.object({
     identity: z.string().describe('The mobile or business number it is issued to.'), company: z.string().nullable(), representative: z.string().nullable(), email: z.string().nullable(),
     number: z.string().nullable(), failure: z.string().nullable(), requestedAt: dateTime(), issuedAt: dateTime().nullable(),
   })).describe("A Korean cash payment's cash receipt or tax invoice requests (issue 34), newest first."),
-  history: z.array(z.object({ from: status.nullable(), to: status, at: dateTime(), note: z.string().nullable(), actor: z.string().nullable().describe("The actor's e-mail; null for the customer, a provider or the system.") })),
+  history: z.array(z.object({ from: status.nullable(), to: status, at: dateTime(), note: z.string().nullable(), actor: z.string().nullable().describe("The actor's e-mail; null for the customer, a provider or the system."),
+    by: z.enum(ACTORS).nullable().describe('Who, as the lifecycle names actors: the customer, a private link\'s holder, staff, a payment provider or the store itself; null for a change recorded before actors were.') })),
   brief: briefSchema.nullable(),
   refunds: z.array(z.object({
     amount: z.number().int(), reason: z.string(), provider: z.string(), at: dateTime(),

@@ -103,7 +103,7 @@ export async function getOrder(db: Database, id: string, lang: Language) {
   if (!order) throw new DomainError('NOT_FOUND');
   const [lines, history, briefs, delivered, refundRows, revisions, quoted, issued, evidence] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
-    db.select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt, note: orderStatusHistory.note, actor: users.email })
+    db.select({ from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt, note: orderStatusHistory.note, actor: users.email, by: orderStatusHistory.actor })
       .from(orderStatusHistory).leftJoin(users, eq(users.id, orderStatusHistory.actorUserId))
       .where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.createdAt, orderStatusHistory.id),
     briefsOfOrders(db, [id]),

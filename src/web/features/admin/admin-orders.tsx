@@ -158,6 +158,10 @@ function Detail({ detail }: { detail: OrderDetail }) {
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' });
   const closeParams = new URLSearchParams(location.search);
   closeParams.delete('order');
+  // A change with no account behind it is the customer's, a link holder's, the provider's or the
+  // store's own; a staff member's whose account is gone shows as that.
+  const actorLabel = (by: OrderDetail['history'][number]['by']) =>
+    by === 'staff' ? t('orders.actors.deletedAccount') : by && by !== 'system' ? t(`orders.actors.${by}`) : t('orders.system');
   return (
     <section aria-labelledby="order-detail" className="rounded-2xl border-2 border-brand-100 bg-white p-5 shadow-sm" data-order-detail={order.id}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -224,7 +228,7 @@ function Detail({ detail }: { detail: OrderDetail }) {
                 <li key={i} className="flex flex-wrap gap-x-2">
                   <span className="text-slate-500">{date.format(new Date(h.at))}</span>
                   <span>{h.from ? `${tCommon(`orderStatus.${h.from}`)} → ` : ''}{tCommon(`orderStatus.${h.to}`)}</span>
-                  <span className="min-w-0 text-slate-500">({h.actor ? <EmailAddress address={h.actor} /> : t('orders.system')})</span>
+                  <span className="min-w-0 text-slate-500">({h.actor ? <EmailAddress address={h.actor} /> : actorLabel(h.by)})</span>
                 </li>
               ))}
             </ol>
