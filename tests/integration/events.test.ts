@@ -85,8 +85,7 @@ describe.each(BACKENDS)('live events on %s', (backend) => {
   });
 });
 
-describe('live events across two instances on PostgreSQL', () => {
-  if (!process.env.TEST_DATABASE_URL) return;
+describe.skipIf(!process.env.TEST_DATABASE_URL)('live events across two instances on PostgreSQL', () => {
   const first = useTestServer('postgres');
   const second = useSecondInstance(first);
   const s = staffApi(first);
