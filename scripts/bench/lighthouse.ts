@@ -13,6 +13,7 @@
  * LIGHTHOUSE_BEFORE=<another checkout, built> measures that build's pages too, each right after
  * this build's in every round, and reports them as "before /kr" with this build's change beside
  * them: on a noisy machine a change shows against the same minutes, not against yesterday's run.
+ * LIGHTHOUSE_TASKS=1 prints, after each run, the tasks its simulated TBT counted (lantern-tasks.ts).
  * Usage: npm run build && npm run bench:lighthouse [-- /kr /kr/terms]
  */
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { documentPolicyHeaders, startReferencePage } from './reference-page/serve.ts';
+import { takeLanternTasks, watchLanternTasks } from './lantern-tasks.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, startBuiltServer } from './serve.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -53,6 +55,7 @@ function commitTaskMs(events: TraceEvent[]): number {
   return Math.round((longest / 1000) * 4 * 10) / 10;
 }
 
+const listTasks = Boolean(process.env.LIGHTHOUSE_TASKS) && (await watchLanternTasks());
 const server = await startBuiltServer(3192);
 const before = beforeRoot ? await startBuiltServer(3194, {}, beforeRoot) : null;
 const measured = [REFERENCE, ...paths.flatMap((page) => (before ? [page, `${BEFORE}${page}`] : [page]))];
@@ -70,6 +73,7 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
 async function measure(page: string): Promise<Run | null> {
   const result = await lighthouse(urlOf(page), { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   const lhr = result!.lhr;
+  if (listTasks) console.error(`${page}: TBT ${Math.round(Number(lhr.audits['total-blocking-time']?.numericValue ?? 0))} ms\n${takeLanternTasks()}`);
   if (lhr.runtimeError || lhr.categories.performance?.score == null) {
     console.error(`${page}: Lighthouse run failed (${lhr.runtimeError?.code ?? 'no score'})`);
     return null;

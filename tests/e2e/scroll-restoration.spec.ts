@@ -8,17 +8,28 @@ import { expect, hydrated, test } from './fixtures.ts';
 
 const STORAGE_KEY = 'react-router-scroll-positions';
 
-/** Records every read of the stored positions, and whether the page had come alive by then. */
+/**
+ * Records every read of the stored positions and of React Router's stored view transitions (its
+ * router reads them when it is made, src/web/fresh-page-storage.ts), and whether the page had come
+ * alive by then; and counts the writes of the history entry's state before the page is alive.
+ */
 async function recordStorageReads(page: Page) {
-  await page.addInitScript((key) => {
+  await page.addInitScript((keys) => {
     const reads: string[] = [];
-    (window as unknown as { storageReads: string[] }).storageReads = reads;
+    const record = window as unknown as { storageReads: string[]; stateWritesLoading: number };
+    record.storageReads = reads;
+    record.stateWritesLoading = 0;
     const getItem = Storage.prototype.getItem;
     Storage.prototype.getItem = function (this: Storage, name: string) {
-      if (name === key) reads.push(document.documentElement.dataset.hydrated ? 'alive' : 'loading');
+      if (keys.includes(name)) reads.push(`${name}: ${document.documentElement.dataset.hydrated ? 'alive' : 'loading'}`);
       return getItem.call(this, name);
     };
-  }, STORAGE_KEY);
+    const replaceState = History.prototype.replaceState;
+    History.prototype.replaceState = function (this: History, ...args: Parameters<History['replaceState']>) {
+      if (!document.documentElement.dataset.hydrated) record.stateWritesLoading++;
+      return replaceState.apply(this, args);
+    };
+  }, [STORAGE_KEY, 'remix-router-transitions']);
 }
 
 const storageReads = (page: Page) => page.evaluate(() => (window as unknown as { storageReads: string[] }).storageReads);
@@ -28,7 +39,7 @@ async function scrollTo(page: Page, y: number) {
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
 }
 
-test('a page opened afresh reads no stored scroll positions while it loads', async ({ page }) => {
+test('a page opened afresh reads nothing stored while it loads, and writes its history entry once', async ({ page }) => {
   await recordStorageReads(page);
   await page.goto('/kr/templateshop');
   await hydrated(page);
@@ -36,6 +47,9 @@ test('a page opened afresh reads no stored scroll positions while it loads', asy
   await page.goto('/kr');
   await hydrated(page);
   expect(await storageReads(page)).toEqual([]);
+  // The inline script makes the entry's key and index in one write; the router finds both.
+  expect(await page.evaluate(() => (window as unknown as { stateWritesLoading: number }).stateWritesLoading)).toBe(1);
+  expect(await page.evaluate(() => (history.state as { idx?: unknown } | null)?.idx)).toBe(0);
   // The entry has its key all the same: the position is kept under it when the visitor leaves.
   expect(await page.evaluate(() => typeof (history.state as { key?: unknown } | null)?.key)).toBe('string');
 });
