@@ -4,13 +4,14 @@
  * position a visitor can come back to is still found. The reloads are in landing.spec.ts.
  */
 import type { Page } from '@playwright/test';
+import { ROUTER_TRANSITIONS_KEY } from '../../src/web/fresh-page-storage.server.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 const STORAGE_KEY = 'react-router-scroll-positions';
 
 /**
  * Records every read of the stored positions and of React Router's stored view transitions (its
- * router reads them when it is made, src/web/fresh-page-storage.ts), and whether the page had come
+ * router reads them when it is made, src/web/fresh-page-storage.server.ts), and whether the page had come
  * alive by then; and counts the writes of the history entry's state before the page is alive.
  */
 async function recordStorageReads(page: Page) {
@@ -29,7 +30,7 @@ async function recordStorageReads(page: Page) {
       if (!document.documentElement.dataset.hydrated) record.stateWritesLoading++;
       return replaceState.apply(this, args);
     };
-  }, [STORAGE_KEY, 'remix-router-transitions']);
+  }, [STORAGE_KEY, ROUTER_TRANSITIONS_KEY]);
 }
 
 const storageReads = (page: Page) => page.evaluate(() => (window as unknown as { storageReads: string[] }).storageReads);

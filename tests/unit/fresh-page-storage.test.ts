@@ -11,13 +11,6 @@ import { reopenedMarkHtml } from '../../src/web/reopened-mark.server.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-function sourcesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? sourcesUnder(full) : /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 /** A window whose `sessionStorage` counts how often the real storage was opened. */
 function fakeWindow(reopened: boolean) {
   const stored = new Map<string, string>([['other', 'kept'], [ROUTER_TRANSITIONS_KEY, '{"a":["/b"]}']]);
@@ -68,9 +61,11 @@ describe('React Router reading its view transitions on a fresh page', () => {
     const router = fs.readFileSync(path.join(root, 'node_modules/react-router/dist/production/lib/router/router.js'), 'utf8');
     expect(router).toContain(`TRANSITIONS_STORAGE_KEY = "${ROUTER_TRANSITIONS_KEY}"`);
     expect(router).toMatch(/if \(transitions\.size > 0\)/);
-    const asking = sourcesUnder(path.join(root, 'src'))
-      .filter((file) => !file.endsWith('fresh-page-storage.server.ts'))
-      .filter((file) => /viewTransition/.test(fs.readFileSync(file, 'utf8')));
+    const src = path.join(root, 'src');
+    const asking = fs
+      .readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('fresh-page-storage.server.ts'))
+      .filter((file) => /viewTransition/.test(fs.readFileSync(path.join(src, file), 'utf8')));
     expect(asking).toEqual([]);
   });
 });
