@@ -14,6 +14,7 @@ import type { RootData } from './store-context.ts';
 import { markHydrated } from './i18n/catalogs.ts';
 import { ErrorPage } from './features/not-found/error-page-on-use.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
+import { useNoOpRouterUpdatesDropped } from './router-no-op-updates.ts';
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
@@ -76,6 +77,7 @@ function WithI18n({ data, children }: { data: RootData; children: React.ReactNod
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useNoOpRouterUpdatesDropped();
   useEffect(() => {
     // Lets styles and browser tests tell a hydrated page from a server-rendered one.
     document.documentElement.dataset.hydrated = 'true';
