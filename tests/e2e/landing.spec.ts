@@ -97,6 +97,11 @@ for (const [width, id] of [[375, 'portfolio'], [1280, 'contact']] as const) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/kr');
     await hydrated(page);
+    // The visitor scrolls once the sections are drawn for good, one a frame after hydration (0046).
+    await expect.poll(() => page.evaluate(() => ['services', 'products', 'pricing', 'portfolio', 'contact']
+      .every((section) => getComputedStyle(document.getElementById(section)!).contentVisibility === 'visible'))).toBe(true);
+    const heroHeight = () => page.locator('#home').evaluate((hero) => hero.getBoundingClientRect().height);
+    const heroBefore = await heroHeight();
     await page.locator(`#${id}`).evaluate((section) => window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - 100, behavior: 'instant' }));
     await expect.poll(() => page.locator(`#${id}`).evaluate((section) => Math.round(section.getBoundingClientRect().top))).toBe(100);
     await page.reload();
@@ -109,6 +114,10 @@ for (const [width, id] of [[375, 'portfolio'], [1280, 'contact']] as const) {
       last = top;
       return still;
     }, { message: 'the page comes to rest', intervals: [250] }).toBe(true);
-    expect(Math.abs(last - 100), `#${id} is ${Math.round(last)} px from the top after the reload`).toBeLessThanOrEqual(40);
+    // The hero's headline is drawn anew for every load (SPEC section 2), and another one may take
+    // more or fewer lines (at 375 px: 795, 824 or 840 px of hero). The page comes back to the same
+    // scroll position, so everything below moves by that difference, and by no more.
+    const heroMoved = (await heroHeight()) - heroBefore;
+    expect(Math.abs(last - 100 - heroMoved), `#${id} is ${Math.round(last)} px from the top after the reload; the hero changed by ${heroMoved.toFixed(1)} px`).toBeLessThanOrEqual(40);
   });
 }
