@@ -23,7 +23,7 @@ import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useLocation, u
 const STORAGE_KEY = 'react-router-scroll-positions';
 
 /** Runs as the body is parsed: the scroll position of a page opened again, before its first paint. */
-const SCRIPT = `(function(k){var h=history,s=h.state;if(!s||!s.key){h.replaceState({key:Math.random().toString(32).slice(2),idx:0},"");return}try{var y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];typeof y=="number"&&scrollTo(0,y)}catch(e){sessionStorage.removeItem(k)}})(${JSON.stringify(STORAGE_KEY)})`;
+const SCRIPT = `(function(k){var h=history,s=h.state;if(!s||!s.key){h.replaceState({key:Math.random().toString(32).slice(2),idx:0},"");return}try{var y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];typeof y=="number"&&scrollTo({top:y,behavior:"instant"})}catch(e){sessionStorage.removeItem(k)}})(${JSON.stringify(STORAGE_KEY)})`;
 
 /** The positions of this tab's history entries, by key; the router writes into this very object. */
 const positions: Record<string, number> = {};
@@ -80,10 +80,12 @@ function useScrollRestoration(): void {
 
   const restore = state?.restoreScrollPosition;
   const preventReset = state?.preventScrollReset;
+  // A page is put at its top or back where the visitor was at once: `scroll-behavior: smooth`
+  // (app.css, for in-page links) made a new page scroll through itself from the old position.
   useLayoutEffect(() => {
     if (restore === false) return;
     if (typeof restore === 'number') {
-      window.scrollTo(0, restore);
+      window.scrollTo({ top: restore, behavior: 'instant' });
       return;
     }
     if (location.hash) {
@@ -98,7 +100,7 @@ function useScrollRestoration(): void {
       }
     }
     if (preventReset === true) return;
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, behavior: 'instant' });
   }, [location, restore, preventReset]);
 }
 

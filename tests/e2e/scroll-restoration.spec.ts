@@ -99,3 +99,36 @@ test('a client navigation and the way back put the visitor where they were', asy
   // One document all along, opened afresh: the positions came from memory, never from storage.
   expect(await storageReads(page)).toEqual([]);
 });
+
+test('a client navigation and the way back jump to their place, never scrolling through the page', async ({ page }) => {
+  // The store scrolls smoothly for in-page links (`scroll-behavior: smooth`); putting a page at its
+  // top or where the visitor was must not animate through thousands of pixels of the new page.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/kr/templateshop');
+  await hydrated(page);
+  const terms = page.locator('footer').getByRole('link', { name: '이용약관 및 환불 정책' });
+  const left = await terms.evaluate((link) => {
+    link.scrollIntoView({ block: 'center', behavior: 'instant' });
+    return Math.round(window.scrollY);
+  });
+  const positionsWhile = async (move: () => Promise<unknown>, settled: number) => {
+    await page.evaluate(() => {
+      const w = window as unknown as { positions: number[] };
+      w.positions = [];
+      const frame = () => {
+        w.positions.push(Math.round(window.scrollY));
+        if (w.positions.length < 600) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await move();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(settled);
+    // A few frames more: a scroll still under way would show.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+    return page.evaluate(() => (window as unknown as { positions: number[] }).positions);
+  };
+  const forward = await positionsWhile(() => terms.click(), 0);
+  expect(forward.filter((y) => y !== left && y !== 0), `positions after the click: ${forward.join(' ')}`).toEqual([]);
+  const back = await positionsWhile(() => page.goBack(), left);
+  expect(back.filter((y) => y !== left && y !== 0), `positions on the way back: ${back.join(' ')}`).toEqual([]);
+});
