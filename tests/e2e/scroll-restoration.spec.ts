@@ -78,17 +78,23 @@ test('a fresh page in between keeps the positions of the pages before it, and a 
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
 });
 
-test('a client navigation and the way back put the visitor where they were', async ({ page }) => {
-  await recordStorageReads(page);
+/** The template shop at 375 px, scrolled to its footer's terms link: the link, and where the visitor is. */
+async function atTheShopsFooter(page: Page) {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/kr/templateshop');
   await hydrated(page);
   const terms = page.locator('footer').getByRole('link', { name: '이용약관 및 환불 정책' });
-  // Where the visitor is when they follow the link, the footer in view.
   const left = await terms.evaluate((link) => {
     link.scrollIntoView({ block: 'center', behavior: 'instant' });
     return Math.round(window.scrollY);
   });
+  return { terms, left };
+}
+
+test('a client navigation and the way back put the visitor where they were', async ({ page }) => {
+  await recordStorageReads(page);
+  // Where the visitor is when they follow the link, the footer in view.
+  const { terms, left } = await atTheShopsFooter(page);
   expect(left).toBeGreaterThan(500);
   await terms.click();
   await expect(page).toHaveURL(/\/kr\/terms$/);
@@ -103,14 +109,7 @@ test('a client navigation and the way back put the visitor where they were', asy
 test('a client navigation and the way back jump to their place, never scrolling through the page', async ({ page }) => {
   // The store scrolls smoothly for in-page links (`scroll-behavior: smooth`); putting a page at its
   // top or where the visitor was must not animate through thousands of pixels of the new page.
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/kr/templateshop');
-  await hydrated(page);
-  const terms = page.locator('footer').getByRole('link', { name: '이용약관 및 환불 정책' });
-  const left = await terms.evaluate((link) => {
-    link.scrollIntoView({ block: 'center', behavior: 'instant' });
-    return Math.round(window.scrollY);
-  });
+  const { terms, left } = await atTheShopsFooter(page);
   const positionsWhile = async (move: () => Promise<unknown>, settled: number) => {
     await page.evaluate(() => {
       const w = window as unknown as { positions: number[] };
