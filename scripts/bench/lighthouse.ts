@@ -105,9 +105,12 @@ const runs = new Map<string, Run[]>(measured.map((page) => [page, []]));
 try {
   for (let round = 0; round < RUNS; round++) {
     for (const page of measured) {
-      // A failed run is tried once more, so every page keeps its place in the round.
-      const run = (await measure(page)) ?? (await measure(page));
+      // A failed run (Lighthouse's NO_NAVSTART now and then, twice in a row at times) is tried
+      // again, up to three times, so every page keeps its place in the round and its five runs.
+      let run: Run | null = null;
+      for (let attempt = 0; attempt < 3 && !run; attempt++) run = await measure(page);
       if (run) runs.get(page)!.push(run);
+      else console.error(`${page}: no run in round ${round + 1}`);
     }
     console.error(`round ${round + 1} of ${RUNS} done`);
   }
