@@ -16,7 +16,7 @@
  * - on leaving a fresh page, the positions stored by the tab's earlier documents are read and kept
  *   beside this document's (React Router's hook kept them by reading them at load).
  */
-import { useContext, useEffect, useLayoutEffect } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useLocation, useNavigation } from 'react-router';
 
 /** React Router's own key: positions stored before this component replaced its one are found. */
@@ -80,9 +80,14 @@ function useScrollRestoration(): void {
 
   const restore = state?.restoreScrollPosition;
   const preventReset = state?.preventScrollReset;
+  /** The page shown before this location (path and query): a hash on the same page is an in-page link. */
+  const shownPage = useRef(location.pathname + location.search);
   // A page is put at its top or back where the visitor was at once: `scroll-behavior: smooth`
   // (app.css, for in-page links) made a new page scroll through itself from the old position.
   useLayoutEffect(() => {
+    const page = location.pathname + location.search;
+    const samePage = page === shownPage.current;
+    shownPage.current = page;
     if (restore === false) return;
     if (typeof restore === 'number') {
       window.scrollTo({ top: restore, behavior: 'instant' });
@@ -92,7 +97,9 @@ function useScrollRestoration(): void {
       try {
         const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
         if (target) {
-          target.scrollIntoView();
+          // An in-page link glides to its section, as the design has it; a section of another page
+          // is opened at once, as a browser opens a link to it, not by scrolling through that page.
+          target.scrollIntoView(samePage ? undefined : { behavior: 'instant' });
           return;
         }
       } catch {

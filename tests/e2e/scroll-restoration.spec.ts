@@ -78,6 +78,25 @@ test('a fresh page in between keeps the positions of the pages before it, and a 
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
 });
 
+/** Starts noting the page's scroll position every frame (up to 600 frames). */
+async function recordScrollPositions(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { positions: number[] };
+    w.positions = [];
+    const frame = () => {
+      w.positions.push(Math.round(window.scrollY));
+      if (w.positions.length < 600) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** The positions noted since `recordScrollPositions`, after a few frames more: a scroll still under way would show. */
+async function recordedScrollPositions(page: Page): Promise<number[]> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+  return page.evaluate(() => (window as unknown as { positions: number[] }).positions);
+}
+
 /** The template shop at 375 px, scrolled to its footer's terms link: the link, and where the visitor is. */
 async function atTheShopsFooter(page: Page) {
   await page.setViewportSize({ width: 375, height: 800 });
@@ -111,23 +130,36 @@ test('a client navigation and the way back jump to their place, never scrolling 
   // top or where the visitor was must not animate through thousands of pixels of the new page.
   const { terms, left } = await atTheShopsFooter(page);
   const positionsWhile = async (move: () => Promise<unknown>, settled: number) => {
-    await page.evaluate(() => {
-      const w = window as unknown as { positions: number[] };
-      w.positions = [];
-      const frame = () => {
-        w.positions.push(Math.round(window.scrollY));
-        if (w.positions.length < 600) requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-    });
+    await recordScrollPositions(page);
     await move();
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(settled);
-    // A few frames more: a scroll still under way would show.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
-    return page.evaluate(() => (window as unknown as { positions: number[] }).positions);
+    return recordedScrollPositions(page);
   };
   const forward = await positionsWhile(() => terms.click(), 0);
   expect(forward.filter((y) => y !== left && y !== 0), `positions after the click: ${forward.join(' ')}`).toEqual([]);
   const back = await positionsWhile(() => page.goBack(), left);
   expect(back.filter((y) => y !== left && y !== 0), `positions on the way back: ${back.join(' ')}`).toEqual([]);
+});
+
+test('a link to a section of another page opens that page at the section, never scrolling through it', async ({ page }) => {
+  const { left } = await atTheShopsFooter(page);
+  const portfolioLink = page.locator('footer').getByRole('link', { name: '포트폴리오' });
+  const portfolioTop = () => page.locator('#portfolio').evaluate((section) => Math.round(section.getBoundingClientRect().top));
+  await recordScrollPositions(page);
+  await portfolioLink.click();
+  await expect(page).toHaveURL(/\/kr#portfolio$/);
+  // Below the fixed top bar (html's scroll-padding-top, 4.5rem).
+  await expect.poll(portfolioTop).toBe(72);
+  const positions = await recordedScrollPositions(page);
+  const at = await page.evaluate(() => Math.round(window.scrollY));
+  // The old place, then the section's: a smooth scroll passes dozens of places in between.
+  expect(positions.filter((y) => y !== left && y !== at), `positions after the click: ${positions.join(' ')}`).toEqual([]);
+
+  // A link to a section of the page shown still glides there, as the design has it.
+  await portfolioLink.evaluate((link) => link.scrollIntoView({ behavior: 'instant' }));
+  await recordScrollPositions(page);
+  await portfolioLink.click();
+  await expect.poll(portfolioTop).toBe(72);
+  const glide = await recordedScrollPositions(page);
+  expect(new Set(glide).size, `positions after the in-page link: ${glide.join(' ')}`).toBeGreaterThan(5);
 });

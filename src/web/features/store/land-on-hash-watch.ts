@@ -7,9 +7,9 @@
  * where the visitor was sent, brought back into place; the watch ends as soon as the visitor
  * scrolls on their own.
  *
- * Only once scrolling has stopped: the router's scrollIntoView is smooth (html's scroll-behavior),
- * which a same-page link should keep, and Chromium lands an instant scroll made while that
- * animation runs hundreds of pixels past its target. Once a frame rather than on DOM changes:
+ * Only once scrolling has stopped: a same-page link's scrollIntoView is smooth (html's
+ * scroll-behavior; scroll-restoration.tsx opens another page's section at once), and Chromium
+ * lands an instant scroll made while that animation runs hundreds of pixels past its target. Once a frame rather than on DOM changes:
  * a smooth scroll that ends in the wrong place changes nothing in the DOM.
  */
 const WATCH_MS = 6000;
