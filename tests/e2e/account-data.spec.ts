@@ -3,7 +3,7 @@
  * address and order inside) and the zip (data.json, README.txt and their files), then deletes the
  * account (refused in words while a paid order is under way; then home, signed out, a confirmation
  * mail); a guest does the same from the private link's page, typing the order's address. axe on the
- * sections and the dialogs; screenshots at 375 and 1280 px in Korean and English
+ * sections and the dialogs; screenshots at 375 and 1280 px (the dialogs at 320 too) in Korean and English
  * (/tmp/account-data-shots).
  */
 import fs from 'node:fs';
@@ -111,9 +111,11 @@ async function axeClean(page: Page) {
 }
 
 async function shootDialog(page: Page, name: string) {
-  for (const width of [1280, 375]) {
+  for (const width of [1280, 375, 320]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    // The dialog scrolls within itself at 320 px; nothing in it may run off to the side.
+    expect(await page.locator('dialog[open]').evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth), `${name} at ${width}`).toBe(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
