@@ -54,7 +54,9 @@ export default defineConfig({
     // A lazy chunk's preload list leaves out the chunks every page has loaded before anything can
     // be imported lazily (the framework, the shared chunk, the bundler's runtime): preloading them
     // again does nothing, and their names were bytes of every first-load script that lists them.
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_FIRST.test(dep)) },
+    // It leaves out the chunk itself too: the import fetches it at once, in the same task that
+    // would have preloaded it. What is left, the chunks it imports, is fetched beside it.
+    modulePreload: { resolveDependencies: (file, deps) => deps.filter((dep) => dep !== file && !LOADED_FIRST.test(dep)) },
   },
   environments: {
     client: {

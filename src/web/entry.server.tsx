@@ -10,6 +10,7 @@ import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleError
 import { serializeError } from '../server/http/errors.ts';
 import { DocumentContextProvider } from './components/document-context.tsx';
 import { reopenedMarkHtml } from './reopened-mark.server.ts';
+import { SCROLL_RESTORE_SCRIPT } from './scroll-restore-script.server.ts';
 import styles from './app.css?inline';
 import { documentStream } from './document-stream.server.ts';
 import { catalogsBlockHtml, serverCatalogsOf } from './i18n/catalogs-block.server.ts';
@@ -65,7 +66,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <DocumentContextProvider value={{ nonce, styles, catalogs }}>
+      <DocumentContextProvider value={{ nonce, styles, scrollRestoreScript: SCROLL_RESTORE_SCRIPT, catalogs }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </DocumentContextProvider>,
       {

@@ -7,7 +7,7 @@ import type { Route } from './+types/root';
 import { isCountryCode, isLanguage } from '../domain/countries.ts';
 import { LANGUAGE_COOKIE } from '../i18n/config.ts';
 import { requestInfo } from '#request-context';
-import { useInlineStyles, useNonce } from './components/document-context.tsx';
+import { useInlineText, useNonce } from './components/document-context.tsx';
 import { Toaster } from './components/toast.tsx';
 import { I18nProvider, MetaMessages } from './i18n/react.tsx';
 import type { RootData } from './store-context.ts';
@@ -49,7 +49,7 @@ export const links: LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const nonce = useNonce();
-  const styles = useInlineStyles();
+  const styles = useInlineText('styles');
   return (
     <html lang={data?.lang ?? 'en'}>
       <head>

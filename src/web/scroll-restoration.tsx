@@ -1,7 +1,11 @@
 /**
  * React Router's `<ScrollRestoration>` (the same storage key, the same positions, the same
- * restoring on reloads, returns through history and client navigations), except that a page
- * opened afresh does not touch `sessionStorage` while it loads (docs/decisions/0054).
+ * restoring on reloads, returns through history and client navigations), except that:
+ *
+ * - a page opened afresh does not touch `sessionStorage` while it loads (docs/decisions/0054);
+ * - a position is also kept against the section it was in, and put back against it where the page
+ *   has that section (scroll-storage.ts): the home page's hero changes height between loads;
+ * - a position, or another page's section, is reached at once, never by a smooth scroll.
  *
  * The first use of `sessionStorage` in a document asks the browser process for the tab's storage,
  * a synchronous round trip: measured in Lighthouse's traced loads here it made React Router's inline
@@ -9,8 +13,9 @@
  * again while hydrating. Neither can find anything on a page opened afresh: its history entry has
  * no key until the script makes one, and positions are stored under those keys. So here:
  *
- * - the inline script makes the entry's key on a fresh page and reads the storage only on a page
- *   opened again (an entry that has a key: a reload, a return through history);
+ * - the inline script (the server's, scroll-restore-script.server.ts) makes the entry's key on a
+ *   fresh page and reads the storage only on a page opened again (an entry that has a key: a
+ *   reload, a return through history);
  * - the hook reads the stored positions while hydrating only on a page the head's script marked as
  *   opened again by the navigation's type (`html[data-reopened]`, reopened-mark.server.ts);
  * - on leaving a fresh page, the positions stored by the tab's earlier documents are read and kept
@@ -18,21 +23,19 @@
  */
 import { useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, useLocation, useNavigation } from 'react-router';
-
-/** React Router's own key: positions stored before this component replaced its one are found. */
-const STORAGE_KEY = 'react-router-scroll-positions';
-
-/** Runs as the body is parsed: the scroll position of a page opened again, before its first paint. */
-const SCRIPT = `(function(k){var h=history,s=h.state;if(!s||!s.key){h.replaceState({key:Math.random().toString(32).slice(2),idx:0},"");return}try{var y=JSON.parse(sessionStorage.getItem(k)||"{}")[s.key];typeof y=="number"&&scrollTo({top:y,behavior:"instant"})}catch(e){sessionStorage.removeItem(k)}})(${JSON.stringify(STORAGE_KEY)})`;
+import { useInlineText } from './components/document-context.tsx';
+import { POSITIONS_KEY } from './scroll-storage.ts';
 
 /** The positions of this tab's history entries, by key; the router writes into this very object. */
 const positions: Record<string, number> = {};
+/** The code that keeps positions against sections, once a page with sections has been scrolled. */
+let anchors: typeof import('./scroll-anchors.ts') | undefined;
 /** Whether `positions` holds what was stored at load (a page opened again). */
 let storedRead = false;
 
 function storedPositions(): Record<string, number> {
   try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+    return JSON.parse(sessionStorage.getItem(POSITIONS_KEY) ?? '{}') as Record<string, number>;
   } catch {
     return {};
   }
@@ -56,11 +59,23 @@ function useScrollRestoration(): void {
     };
   }, []);
 
+  // Fetched when the visitor first scrolls a page with sections: until then its position is its top.
+  useEffect(() => {
+    if (anchors || !document.querySelector('main section[id]')) return;
+    const fetchAnchors = () => void import('./scroll-anchors.ts').then((code) => (anchors = code));
+    window.addEventListener('scroll', fetchAnchors, { once: true, passive: true });
+    return () => window.removeEventListener('scroll', fetchAnchors);
+  }, [location.pathname]);
+
   useEffect(() => {
     const onHide = () => {
-      if (navigation.state === 'idle') positions[location.key] = window.scrollY;
+      if (navigation.state === 'idle') {
+        positions[location.key] = window.scrollY;
+        anchors?.keepAnchor(location.key);
+      }
+      anchors?.storeAnchors();
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(storedRead ? positions : { ...storedPositions(), ...positions }));
+        sessionStorage.setItem(POSITIONS_KEY, JSON.stringify(storedRead ? positions : { ...storedPositions(), ...positions }));
       } catch {
         // Storage full or refused: positions are then kept for this document only, as React Router's.
       }
@@ -75,7 +90,13 @@ function useScrollRestoration(): void {
       Object.assign(positions, storedPositions());
       storedRead = true;
     }
-    return router?.enableScrollRestoration(positions, () => window.scrollY);
+    if (!router) return;
+    // The router asks for the position of the page shown as a navigation starts, before the next
+    // page replaces it: its section is noted then too.
+    return router.enableScrollRestoration(positions, () => {
+      anchors?.keepAnchor(router.state.location.key);
+      return window.scrollY;
+    });
   }, [router]);
 
   const restore = state?.restoreScrollPosition;
@@ -90,7 +111,7 @@ function useScrollRestoration(): void {
     shownPage.current = page;
     if (restore === false) return;
     if (typeof restore === 'number') {
-      window.scrollTo({ top: restore, behavior: 'instant' });
+      window.scrollTo({ top: anchors?.anchoredY(location.key) ?? restore, behavior: 'instant' });
       return;
     }
     if (location.hash) {
@@ -113,5 +134,5 @@ function useScrollRestoration(): void {
 
 export function ScrollRestoration({ nonce }: { nonce?: string }) {
   useScrollRestoration();
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: useInlineText('scrollRestoreScript') }} />;
 }

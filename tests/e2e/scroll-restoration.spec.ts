@@ -5,12 +5,11 @@
  */
 import type { Page } from '@playwright/test';
 import { ROUTER_TRANSITIONS_KEY } from '../../src/web/fresh-page-storage.server.ts';
+import { ANCHORS_KEY, POSITIONS_KEY } from '../../src/web/scroll-storage.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
-const STORAGE_KEY = 'react-router-scroll-positions';
-
 /**
- * Records every read of the stored positions and of React Router's stored view transitions (its
+ * Records every read of the stored positions, their sections, and React Router's stored view transitions (its
  * router reads them when it is made, src/web/fresh-page-storage.server.ts), and whether the page had come
  * alive by then; and counts the writes of the history entry's state before the page is alive.
  */
@@ -30,7 +29,7 @@ async function recordStorageReads(page: Page) {
       if (!document.documentElement.dataset.hydrated) record.stateWritesLoading++;
       return replaceState.apply(this, args);
     };
-  }, [STORAGE_KEY, ROUTER_TRANSITIONS_KEY]);
+  }, [POSITIONS_KEY, ANCHORS_KEY, ROUTER_TRANSITIONS_KEY]);
 }
 
 const storageReads = (page: Page) => page.evaluate(() => (window as unknown as { storageReads: string[] }).storageReads);
@@ -67,7 +66,7 @@ test('a fresh page in between keeps the positions of the pages before it, and a 
   await scrollTo(page, 600);
   await page.goto('/kr/terms');
   await hydrated(page);
-  const stored = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, number>, STORAGE_KEY);
+  const stored = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, number>, POSITIONS_KEY);
   expect(stored[shopKey]).toBe(900);
   expect(Object.values(stored)).toContain(600);
 
@@ -76,6 +75,36 @@ test('a fresh page in between keeps the positions of the pages before it, and a 
   await page.goBack();
   await hydrated(page);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+});
+
+test("the way back to the home page puts the visitor at the section they were in, though the page was made anew", async ({ page }) => {
+  await recordStorageReads(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/kr');
+  await hydrated(page);
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.getElementById('portfolio')!).contentVisibility)).toBe('visible');
+  // Coming back makes the page anew: a hero with a headline drawn anew (its loader runs again), a
+  // message guide in its stand-in height until it nears the screen. A hero 150 px taller than any
+  // headline makes it when the visitor leaves makes sure the page they come back to differs.
+  await page.locator('#home').evaluate((hero) => {
+    const taller = document.createElement('div');
+    taller.style.height = '150px';
+    hero.append(taller);
+  });
+  const portfolioTop = () => page.locator('#portfolio').evaluate((section) => Math.round(section.getBoundingClientRect().top));
+  // The code that keeps a position against its section comes with the first scroll.
+  const anchorsFetched = page.waitForResponse(/\/assets\/scroll-anchors-/);
+  await page.locator('#portfolio').evaluate((section) => window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - 100, behavior: 'instant' }));
+  await expect.poll(portfolioTop).toBe(100);
+  await anchorsFetched;
+  // The top bar stays in view: following its link does not scroll the page first.
+  await page.getByRole('banner').getByRole('link', { name: '템플릿 샵' }).click();
+  await expect(page).toHaveURL(/\/kr\/templateshop$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/kr$/);
+  await expect.poll(portfolioTop).toBe(100);
+  // One document all along: the section came from memory, never from storage.
+  expect(await storageReads(page)).toEqual([]);
 });
 
 /** Starts noting the page's scroll position every frame (up to 600 frames). */

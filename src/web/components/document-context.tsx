@@ -13,11 +13,13 @@ export interface ServerCatalogs {
   onUse: (lang: Language, ns: Namespace) => void;
 }
 
-/** What only the server renderer knows: this response's CSP nonce, its style sheet, the catalogs. */
+/** What only the server renderer knows: this response's CSP nonce, its style sheet and scroll script, the catalogs. */
 interface DocumentContext {
   nonce: string;
   /** The whole style sheet, inlined into the document (docs/decisions/0007). */
   styles: string;
+  /** The scroll restoration's inline script (scroll-restore-script.server.ts). */
+  scrollRestoreScript: string;
   catalogs: ServerCatalogs;
 }
 
@@ -30,9 +32,12 @@ export function useNonce(): string | undefined {
   return useContext(Context)?.nonce;
 }
 
-/** The inlined style sheet on the server; the browser keeps the server's copy. */
-export function useInlineStyles(): string {
-  return useContext(Context)?.styles ?? '';
+/**
+ * Text the server writes into the document inline (the style sheet, the scroll restoration's
+ * script); '' in the browser, which keeps the server's copy.
+ */
+export function useInlineText(name: 'styles' | 'scrollRestoreScript'): string {
+  return useContext(Context)?.[name] ?? '';
 }
 
 /** The server's catalogs during a server render; undefined in the browser. */
