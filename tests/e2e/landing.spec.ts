@@ -102,7 +102,7 @@ for (const [width, id] of [[375, 'portfolio'], [1280, 'contact']] as const) {
     // The visitor scrolls once the sections are drawn for good, one a frame after hydration (0046).
     await expect.poll(() => page.evaluate(() => ['services', 'products', 'pricing', 'portfolio', 'contact']
       .every((section) => getComputedStyle(document.getElementById(section)!).contentVisibility === 'visible'))).toBe(true);
-    // A hero 150 px taller than any headline makes it, so the reload's hero surely differs.
+    // Making the hero 150 px taller before the reload makes sure the page that comes back differs.
     await page.locator('#home').evaluate((hero) => {
       const taller = document.createElement('div');
       taller.style.height = '150px';

@@ -9,9 +9,9 @@ import { ANCHORS_KEY, POSITIONS_KEY } from '../../src/web/scroll-storage.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 
 /**
- * Records every read of the stored positions, their sections, and React Router's stored view transitions (its
- * router reads them when it is made, src/web/fresh-page-storage.server.ts), and whether the page had come
- * alive by then; and counts the writes of the history entry's state before the page is alive.
+ * Records every read of the stored positions, their sections, and React Router's stored view
+ * transitions (its router reads them when it is made, src/web/fresh-page-storage.server.ts), and
+ * whether the page had come alive by then; and counts the writes of the history entry's state before the page is alive.
  */
 async function recordStorageReads(page: Page) {
   await page.addInitScript((keys) => {
@@ -77,15 +77,15 @@ test('a fresh page in between keeps the positions of the pages before it, and a 
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
 });
 
-test("the way back to the home page puts the visitor at the section they were in, though the page was made anew", async ({ page }) => {
+test('the way back to the home page puts the visitor at the section they were in, though the page was made anew', async ({ page }) => {
   await recordStorageReads(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/kr');
   await hydrated(page);
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.getElementById('portfolio')!).contentVisibility)).toBe('visible');
   // Coming back makes the page anew: a hero with a headline drawn anew (its loader runs again), a
-  // message guide in its stand-in height until it nears the screen. A hero 150 px taller than any
-  // headline makes it when the visitor leaves makes sure the page they come back to differs.
+  // message guide in its stand-in height until it nears the screen. Making the hero 150 px taller
+  // before the visitor leaves makes sure the page they come back to differs.
   await page.locator('#home').evaluate((hero) => {
     const taller = document.createElement('div');
     taller.style.height = '150px';
