@@ -11,7 +11,8 @@ import { expect, hydrated, test } from './fixtures.ts';
 /**
  * Records every read of the stored positions, their sections, and React Router's stored view
  * transitions (its router reads them when it is made, src/web/fresh-page-storage.server.ts), and
- * whether the page had come alive by then; and counts the writes of the history entry's state before the page is alive.
+ * whether the page had come alive by then; and counts the writes of the history entry's state
+ * before the page is alive.
  */
 async function recordStorageReads(page: Page) {
   await page.addInitScript((keys) => {
