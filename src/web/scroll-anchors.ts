@@ -19,14 +19,14 @@ export function keepAnchor(key: string): void {
   anchors[key] = anchor;
 }
 
-/** Where the section noted for the history entry `key` is now; undefined when the page shown has no such section. */
+/** Where the section noted for the history entry `key` is now; undefined if the page lacks it. */
 export function anchoredY(key: string): number | undefined {
   const anchor = anchors[key];
   const section = anchor && document.getElementById(anchor[0]);
   return anchor && section ? section.getBoundingClientRect().top + window.scrollY + anchor[1] : undefined;
 }
 
-/** Stores the tab's sections for its next document (on leaving this one), beside those stored before. */
+/** Stores the tab's sections for its next document, beside those stored before (on leaving). */
 export function storeAnchors(): void {
   try {
     sessionStorage.setItem(ANCHORS_KEY, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(ANCHORS_KEY) ?? '{}'), ...anchors }));

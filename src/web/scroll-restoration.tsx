@@ -59,7 +59,9 @@ function useScrollRestoration(): void {
     };
   }, []);
 
-  // Fetched when the visitor first scrolls a page with sections: until then its position is its top.
+  // Fetched at the first scroll of a page with sections: until then its position is its top. The
+  // selector is scroll-anchors.ts' own, written out here too: shared, the bundler moved it into the
+  // first load's shared chunk, past the script budget.
   useEffect(() => {
     if (anchors || !document.querySelector('main section[id]')) return;
     const fetchAnchors = () => void import('./scroll-anchors.ts').then((code) => (anchors = code));
@@ -101,7 +103,7 @@ function useScrollRestoration(): void {
 
   const restore = state?.restoreScrollPosition;
   const preventReset = state?.preventScrollReset;
-  /** The page shown before this location (path and query): a hash on the same page is an in-page link. */
+  /** The page shown before (path and query): a hash on the same page is an in-page link. */
   const shownPage = useRef(location.pathname + location.search);
   // A page is put at its top or back where the visitor was at once: `scroll-behavior: smooth`
   // (app.css, for in-page links) made a new page scroll through itself from the old position.

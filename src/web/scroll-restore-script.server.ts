@@ -4,7 +4,7 @@
  * where the visitor was before its first paint, against the section they were in where the page
  * has it (scroll-storage.ts). On a page opened afresh it only gives the history entry its key and
  * index, without opening `sessionStorage` (docs/decisions/0054).
- * Server code: the browser keeps the server's copy, so not a byte of it is in the JavaScript bundle.
+ * Server code: the browser keeps the server's copy, so none of it is in the JavaScript bundle.
  */
 import { ANCHORS_KEY, POSITIONS_KEY } from './scroll-storage.ts';
 

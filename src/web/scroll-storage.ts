@@ -12,7 +12,7 @@
  * scrolls a page with sections; the inline script (scroll-restore-script.server.ts) reads both.
  */
 
-/** React Router's own key for the tab's pixel positions: positions stored before the store kept its own are found. */
+/** React Router's own key for pixel positions: those stored before the store kept its own are found. */
 export const POSITIONS_KEY = 'react-router-scroll-positions';
 
 /** The tab's sections of positions: history entry key → [section id, pixels into it], or null. */

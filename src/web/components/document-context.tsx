@@ -13,7 +13,7 @@ export interface ServerCatalogs {
   onUse: (lang: Language, ns: Namespace) => void;
 }
 
-/** What only the server renderer knows: this response's CSP nonce, its style sheet and scroll script, the catalogs. */
+/** What only the server renderer knows: the CSP nonce, the style sheet, the scroll script, the catalogs. */
 interface DocumentContext {
   nonce: string;
   /** The whole style sheet, inlined into the document (docs/decisions/0007). */

@@ -9,8 +9,9 @@
  *
  * Only once scrolling has stopped: a same-page link's scrollIntoView is smooth (html's
  * scroll-behavior; scroll-restoration.tsx opens another page's section at once), and Chromium
- * lands an instant scroll made while that animation runs hundreds of pixels past its target. Once a frame rather than on DOM changes:
- * a smooth scroll that ends in the wrong place changes nothing in the DOM.
+ * lands an instant scroll made while that animation runs hundreds of pixels past its target.
+ * Once a frame rather than on DOM changes: a smooth scroll that ends in the wrong place changes
+ * nothing in the DOM.
  */
 const WATCH_MS = 6000;
 /** How long the page must have kept still before the watch moves it. */
