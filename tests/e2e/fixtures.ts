@@ -39,6 +39,18 @@ export async function hydrated(page: Page): Promise<void> {
   if (await page.locator('#products').count()) await page.locator('html[data-below-fold="hydrated"]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Call before a page's first scroll, await after it: settles once the code that keeps scroll
+ * positions against sections (src/web/scroll-anchors.ts, fetched at that scroll) has run. The
+ * response alone comes before the module runs; an import of the same module in the page settles
+ * after the page's own import has.
+ */
+export function scrollAnchorsRan(page: Page): Promise<void> {
+  return page
+    .waitForResponse(/\/assets\/scroll-anchors-/)
+    .then((response) => page.evaluate((url) => import(url).then(() => undefined), response.url()));
+}
+
 /** Ticks SPEC's two agreement boxes of a checkout (terms and refund policy; personal data). */
 export async function agreeToAll(scope: Page | import('@playwright/test').Locator): Promise<void> {
   const boxes = scope.locator('[data-agreements] input[type="checkbox"]');

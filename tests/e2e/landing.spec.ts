@@ -4,7 +4,7 @@
  * comes late.
  */
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, scrollAnchorsRan, test } from './fixtures.ts';
 
 async function holdLowerSections(page: Page, ms: number) {
   await page.route(/\/assets\/home-page[^/]*\.js$/, async (route) => {
@@ -109,10 +109,16 @@ for (const [width, id] of [[375, 'portfolio'], [1280, 'contact']] as const) {
       hero.append(taller);
     });
     // The code that keeps a position against its section comes with the first scroll.
-    const anchorsFetched = page.waitForResponse(/\/assets\/scroll-anchors-/);
+    const anchorsRan = scrollAnchorsRan(page);
     await page.locator(`#${id}`).evaluate((section) => window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - 100, behavior: 'instant' }));
     await expect.poll(() => page.locator(`#${id}`).evaluate((section) => Math.round(section.getBoundingClientRect().top))).toBe(100);
-    await anchorsFetched;
+    await anchorsRan;
+    // Pictures that come slowly: the page loads well after the inline script has put it back, as on
+    // a phone, and the browser's own restoration, which waited for the load, must not move it again.
+    await page.route(/\.(avif|webp|jpg|png)$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page.reload();
     await hydrated(page);
     // Where the page comes to rest after the reload: the section where it was.

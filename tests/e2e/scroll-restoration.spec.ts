@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { ROUTER_TRANSITIONS_KEY } from '../../src/web/fresh-page-storage.server.ts';
 import { ANCHORS_KEY, POSITIONS_KEY } from '../../src/web/scroll-storage.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, scrollAnchorsRan, test } from './fixtures.ts';
 
 /**
  * Records every read of the stored positions, their sections, and React Router's stored view
@@ -94,10 +94,10 @@ test('the way back to the home page puts the visitor at the section they were in
   });
   const portfolioTop = () => page.locator('#portfolio').evaluate((section) => Math.round(section.getBoundingClientRect().top));
   // The code that keeps a position against its section comes with the first scroll.
-  const anchorsFetched = page.waitForResponse(/\/assets\/scroll-anchors-/);
+  const anchorsRan = scrollAnchorsRan(page);
   await page.locator('#portfolio').evaluate((section) => window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - 100, behavior: 'instant' }));
   await expect.poll(portfolioTop).toBe(100);
-  await anchorsFetched;
+  await anchorsRan;
   // The top bar stays in view: following its link does not scroll the page first.
   await page.getByRole('banner').getByRole('link', { name: '템플릿 샵' }).click();
   await expect(page).toHaveURL(/\/kr\/templateshop$/);
